@@ -1,0 +1,165 @@
+package io.loadlab.cli;
+
+import io.loadlab.load.Durations;
+import io.loadlab.load.Hlog;
+import io.loadlab.load.LoadEngine;
+import io.loadlab.load.LoadModel;
+import io.loadlab.load.LoadResult;
+import io.loadlab.load.LoadSpec;
+import io.loadlab.load.RequestTemplate;
+import io.loadlab.load.Target;
+import io.loadlab.load.Transport;
+import io.loadlab.load.format.JsonSummary;
+import io.loadlab.load.format.TextSummary;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code loadlab load URL}: one run of the built-in engine, summarised like wrk or oha. */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Load one URL with the built-in Netty engine and print the latency distribution,",
+                "throughput, errors and the engine's own CPU use.",
+                "The path may hold {rand:LO-HI} (random integer) and {seq} (unique number) substitutions."},
+        footer = {"", "Examples:",
+                "  loadlab load -c 64 -d 10s http://127.0.0.1:8080/plaintext",
+                "  loadlab load -R 1000 -c 16 -d 30s --hlog run.hlog http://127.0.0.1:8080/json",
+                "  loadlab load -X PUT --body-size 1024 -n 10000 'http://127.0.0.1:8080/kv/{rand:0-999}'",
+                "", "Exit codes: 0 done, 1 the run failed, 2 a usage error."})
+final class LoadCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Parameters(index = "0", paramLabel = "URL", description = "http://HOST:PORT/PATH")
+    String url;
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
+    int connections = 64;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "event-loop threads (default: ${DEFAULT-VALUE})")
+    int threads = 1;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "D",
+            description = "measured duration: 500ms, 10s, 2m (default: 10s unless -n is given)")
+    String duration;
+
+    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "stop after N requests in total")
+    Long requests;
+
+    @Option(names = {"-R", "--rate"}, paramLabel = "RPS",
+            description = "fixed rate in requests/s over all connections; latency from due time (default: closed loop)")
+    Double rate;
+
+    @Option(names = "--warmup", paramLabel = "D", description = "load before measuring, excluded (default: 0s)")
+    String warmup = "0s";
+
+    @Option(names = "--timeout", paramLabel = "D", description = "request timeout (default: ${DEFAULT-VALUE})")
+    String timeout = "10s";
+
+    @Option(names = "--connect-timeout", paramLabel = "D", description = "connect timeout (default: ${DEFAULT-VALUE})")
+    String connectTimeout = "5s";
+
+    @Option(names = {"-X", "--method"}, paramLabel = "METHOD", description = "HTTP method (default: ${DEFAULT-VALUE})")
+    String method = "GET";
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "extra request header, repeatable")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--body-size", paramLabel = "BYTES", description = "request body size (default: 0)")
+    int bodySize;
+
+    @Option(names = "--pipeline", paramLabel = "N", description = "requests in flight per connection, closed loop (default: 1)")
+    int pipeline = 1;
+
+    @Option(names = "--transport", paramLabel = "T",
+            description = "auto, epoll, io_uring or nio (default: ${DEFAULT-VALUE})")
+    String transport = "auto";
+
+    @Option(names = "--json", description = "print the result as one JSON object")
+    boolean json;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "write per-second latency histograms (HdrHistogram log)")
+    Path hlog;
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "tag of the histograms in --hlog (default: ${DEFAULT-VALUE})")
+    String tag = "load";
+
+    @Override
+    public Integer call() throws IOException {
+        LoadSpec spec = spec();
+        if (hlog != null) {
+            checkWritable(hlog);
+        }
+        if (!json) {
+            commandSpec.commandLine().getOut().print(TextSummary.header(spec));
+            commandSpec.commandLine().getOut().flush();
+        }
+        LoadResult result = LoadEngine.run(spec);
+        if (hlog != null) {
+            try (OutputStream out = Files.newOutputStream(hlog)) {
+                Hlog.write(result, tag, out);
+            }
+        }
+        commandSpec.commandLine().getOut().println(json ? JsonSummary.format(result) : TextSummary.format(result));
+        if (!json && hlog != null) {
+            commandSpec.commandLine().getOut().println("Latency log written to " + hlog);
+        }
+        commandSpec.commandLine().getOut().flush();
+        if (result.requests() == 0) {
+            throw new CliException("no request was answered: see the errors above", Main.EXIT_FAILED);
+        }
+        return 0;
+    }
+
+    LoadSpec spec() {
+        LoadModel model = rate != null ? new LoadModel.FixedRate(rate) : new LoadModel.ClosedLoop(pipeline);
+        if (rate != null && pipeline != 1) {
+            throw new CliException("--pipeline applies to the closed loop only; drop it or drop -R", Main.EXIT_USAGE);
+        }
+        Transport t;
+        try {
+            t = Transport.valueOf(transport.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new CliException("unknown transport '" + transport + "': use auto, epoll, io_uring or nio",
+                    Main.EXIT_USAGE);
+        }
+        LoadSpec.Builder b = LoadSpec.builder()
+                .request(new RequestTemplate(method, Target.parse(url), headers, bodySize))
+                .model(model)
+                .connections(connections)
+                .threads(threads)
+                .warmup(Durations.parse(warmup))
+                .requestTimeout(Durations.parse(timeout))
+                .connectTimeout(Durations.parse(connectTimeout))
+                .transport(t);
+        if (duration != null) {
+            b.duration(Durations.parse(duration));
+        }
+        if (requests != null) {
+            b.requests(requests);
+        }
+        return b.build();
+    }
+
+    private static void checkWritable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new CliException("cannot write --hlog " + file + ": folder " + dir + " does not exist",
+                    Main.EXIT_USAGE);
+        }
+        if (!Files.isWritable(dir) || (Files.exists(file) && !Files.isWritable(file))) {
+            throw new CliException("cannot write --hlog " + file + ": permission denied", Main.EXIT_USAGE);
+        }
+    }
+
+}

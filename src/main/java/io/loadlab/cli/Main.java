@@ -1,0 +1,62 @@
+package io.loadlab.cli;
+
+import io.loadlab.load.LoadException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code loadlab} command line. Exit codes: 0 success, 1 failed run, 2 usage error. */
+@Command(name = "loadlab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Compare HTTP servers honestly: load runs with HdrHistogram latencies and CPU accounting.",
+        subcommands = {LoadCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    /** Exit code of a run that failed. */
+    public static final int EXIT_FAILED = 1;
+    /** Exit code of a usage error (bad flag or argument). */
+    public static final int EXIT_USAGE = 2;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given output streams; returns the exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            // One line that says what is wrong, then where to look: no wall of usage text.
+            ex.getCommandLine().getErr().println("loadlab: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName()
+                    + " --help' for the options.");
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof LoadException le) {
+                c.getErr().println("loadlab: " + le.getMessage());
+                return le.isUsageError() ? EXIT_USAGE : EXIT_FAILED;
+            }
+            if (ex instanceof CliException ce) {
+                c.getErr().println("loadlab: " + ce.getMessage());
+                return ce.exitCode();
+            }
+            throw ex;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    /** Reads the version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"loadlab " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

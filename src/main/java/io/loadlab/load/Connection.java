@@ -1,0 +1,231 @@
+package io.loadlab.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One client connection of a worker, kept across reconnects. It sends requests (closed loop or
+ * on a fixed schedule), parses the answers and records each latency. Runs only on its worker's
+ * event loop; errors are counted, never thrown.
+ *
+ * <p>Sharable only in the sense that a reconnect adds it to the new channel after the old one
+ * closed: it is never on two channels at once.
+ */
+@ChannelHandler.Sharable
+final class Connection extends ChannelInboundHandlerAdapter implements ResponseParser.Listener {
+
+    private enum Failure { READ, WRITE, TIMEOUT, PROTOCOL }
+
+    private final Worker worker;
+    private final RunControl control;
+    private final int pipeline;
+    private final boolean fixedRate;
+    private final ResponseParser parser;
+    /** Ring of outstanding requests: when each was due and when it was sent (nanoTime). */
+    private final long[] due;
+    private final long[] sent;
+    private int head;
+    private int size;
+    private Channel channel;
+    private long connectStartNanos;
+    /** Due time of the next request at a fixed rate (nanoTime base). */
+    private double nextDue;
+    private final Runnable sendDue = this::sendDueRequest;
+    private boolean sendScheduled;
+    private final ChannelFutureListener onWritten = this::written;
+
+    Connection(Worker worker, int globalIndex) {
+        this.worker = worker;
+        this.control = worker.control;
+        this.pipeline = control.spec.pipeline();
+        this.fixedRate = control.spec.isFixedRate();
+        this.parser = new ResponseParser(control.spec.request().isHead());
+        this.due = new long[pipeline];
+        this.sent = new long[pipeline];
+        // Stagger the connections so that together they send at an even pace.
+        this.nextDue = control.startNanos + globalIndex * control.fixedRateIntervalNanos / control.spec.connections();
+    }
+
+    void connectStarted(long nanos) {
+        connectStartNanos = nanos;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+        parser.reset();
+        worker.connectTime.recordValue(Math.max(1, (System.nanoTime() - connectStartNanos) / 1000));
+        if (fixedRate) {
+            sendNextFixed();
+        } else {
+            fillPipeline();
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf buf = (ByteBuf) msg;
+        try {
+            if (worker.closed) {
+                return;
+            }
+            worker.bytesRead += buf.readableBytes();
+            String error = parser.feed(buf, this);
+            if (error != null) {
+                fail(Failure.PROTOCOL);
+            }
+        } finally {
+            buf.release();
+        }
+    }
+
+    @Override
+    public boolean onResponse(int status, long bodyBytes, boolean close) {
+        if (size == 0) {
+            // An answer nobody asked for is a protocol violation, not a measurement.
+            fail(Failure.PROTOCOL);
+            return false;
+        }
+        long now = System.nanoTime();
+        int i = head;
+        head = (head + 1) % pipeline;
+        size--;
+        worker.latency.recordValue(Math.max(1, Math.min(Worker.HIGHEST_US, (now - due[i]) / 1000)));
+        if (worker.service != null) {
+            worker.service.recordValue(Math.max(1, Math.min(Worker.HIGHEST_US, (now - sent[i]) / 1000)));
+        }
+        worker.requests++;
+        worker.statusCounts[status]++;
+        if (status >= 400) {
+            worker.errStatus++;
+        }
+        control.finished(1);
+        if (close) {
+            // Requests pipelined behind this answer are lost with the connection.
+            fail(Failure.READ);
+            return false;
+        }
+        if (fixedRate) {
+            sendNextFixed();
+        } else {
+            fillPipeline();
+        }
+        return true;
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (!worker.closed) {
+            parser.onClose(this);
+            countLost(Failure.READ);
+        }
+        channel = null;
+        if (!worker.closed && control.sending) {
+            worker.connect(this);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // IOExceptions here are resets and broken pipes: the outstanding requests are lost.
+        fail(cause instanceof IOException ? Failure.READ : Failure.PROTOCOL);
+    }
+
+    private void written(ChannelFuture f) {
+        if (!f.isSuccess()) {
+            fail(Failure.WRITE);
+        }
+    }
+
+    /** Closed loop: keeps {@code pipeline} requests in flight while the run goes on. */
+    private void fillPipeline() {
+        boolean wrote = false;
+        while (size < pipeline && channel != null && control.tryAcquire()) {
+            long now = System.nanoTime();
+            write(now, now, false);
+            wrote = true;
+        }
+        if (wrote) {
+            channel.flush();
+        }
+    }
+
+    /** Fixed rate: sends the next request when it is due, at once if it is already late. */
+    private void sendNextFixed() {
+        if (size > 0 || sendScheduled || channel == null || !control.sending) {
+            return;
+        }
+        long wait = (long) nextDue - System.nanoTime();
+        if (wait <= 0) {
+            sendDueRequest();
+        } else {
+            sendScheduled = true;
+            worker.loop.schedule(sendDue, wait, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void sendDueRequest() {
+        sendScheduled = false;
+        if (size > 0 || channel == null || !control.tryAcquire()) {
+            return;
+        }
+        long dueNanos = (long) nextDue;
+        nextDue += control.fixedRateIntervalNanos;
+        write(dueNanos, System.nanoTime(), true);
+    }
+
+    private void write(long dueNanos, long sentNanos, boolean flush) {
+        int tail = (head + size) % pipeline;
+        due[tail] = dueNanos;
+        sent[tail] = sentNanos;
+        size++;
+        ByteBuf req = worker.encoder.next(channel.alloc());
+        worker.bytesWritten += req.readableBytes();
+        ChannelFuture f = flush ? channel.writeAndFlush(req) : channel.write(req);
+        f.addListener(onWritten);
+    }
+
+    /** Counts the outstanding requests as failed, closes the connection (a reconnect follows). */
+    private void fail(Failure why) {
+        countLost(why);
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    private void countLost(Failure why) {
+        if (size == 0 || worker.closed) {
+            size = 0;
+            return;
+        }
+        switch (why) {
+            case READ -> worker.errRead += size;
+            case WRITE -> worker.errWrite += size;
+            case TIMEOUT -> worker.errTimeout += size;
+            case PROTOCOL -> worker.errProtocol += size;
+        }
+        control.finished(size);
+        size = 0;
+        head = 0;
+    }
+
+    void checkTimeout(long now) {
+        if (size > 0 && now - sent[head] > control.requestTimeoutNanos) {
+            fail(Failure.TIMEOUT);
+        }
+    }
+
+    void close() {
+        size = 0;
+        if (channel != null) {
+            channel.close();
+        }
+    }
+}

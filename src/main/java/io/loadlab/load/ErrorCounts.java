@@ -1,0 +1,34 @@
+package io.loadlab.load;
+
+/**
+ * Failed requests by category. Every count is of requests, not of events: a connection reset
+ * with three pipelined requests outstanding counts three read errors.
+ *
+ * @param connect  connection attempts that failed (refused, unreachable, connect timeout)
+ * @param read     requests lost because the connection failed or closed while reading
+ * @param write    requests that could not be written
+ * @param timeout  requests without a complete answer within the request timeout
+ * @param status   complete answers whose status was not 2xx or 3xx (also counted in requests)
+ * @param protocol answers that were not valid HTTP/1.1
+ */
+public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
+
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0);
+
+    public ErrorCounts {
+        if (connect < 0 || read < 0 || write < 0 || timeout < 0 || status < 0 || protocol < 0) {
+            throw new IllegalArgumentException("error counts cannot be negative");
+        }
+    }
+
+    /** The sum of all categories. */
+    public long total() {
+        return connect + read + write + timeout + status + protocol;
+    }
+
+    /** Category-wise sum. */
+    public ErrorCounts plus(ErrorCounts o) {
+        return new ErrorCounts(connect + o.connect, read + o.read, write + o.write,
+                timeout + o.timeout, status + o.status, protocol + o.protocol);
+    }
+}

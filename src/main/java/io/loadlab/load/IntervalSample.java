@@ -1,0 +1,51 @@
+package io.loadlab.load;
+
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One interval (normally one second) of the measured window, merged over all threads.
+ *
+ * @param startEpochMs start of the interval, ms since the epoch
+ * @param endEpochMs   end of the interval, ms since the epoch
+ * @param requests     complete responses in the interval
+ * @param errors       failed requests in the interval, by category
+ * @param bytesRead    bytes received in the interval
+ * @param latency      latency of the interval's responses, µs (from the due time at a fixed rate)
+ * @param serviceTime  service time (from the actual send), µs; present only at a fixed rate
+ */
+public record IntervalSample(long startEpochMs, long endEpochMs, long requests, ErrorCounts errors,
+                             long bytesRead, Histogram latency, Optional<Histogram> serviceTime) {
+
+    public IntervalSample {
+        if (endEpochMs < startEpochMs) {
+            throw new IllegalArgumentException("interval ends (" + endEpochMs + ") before it starts ("
+                    + startEpochMs + ")");
+        }
+        latency = latency.copy();
+        serviceTime = serviceTime.map(Histogram::copy);
+    }
+
+    /** A copy of the latency histogram, µs. */
+    @Override
+    public Histogram latency() {
+        return latency.copy();
+    }
+
+    /** A copy of the service-time histogram, µs. */
+    @Override
+    public Optional<Histogram> serviceTime() {
+        return serviceTime.map(Histogram::copy);
+    }
+
+    /** Length of the interval in seconds. */
+    public double seconds() {
+        return (endEpochMs - startEpochMs) / 1000.0;
+    }
+
+    /** Responses per second within the interval. */
+    public double rps() {
+        double s = seconds();
+        return s > 0 ? requests / s : 0;
+    }
+}

@@ -1,0 +1,96 @@
+package io.loadlab.load;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one load run measured, over its measured window only (warm-up excluded). Immutable:
+ * histogram accessors return copies.
+ *
+ * @param spec              the spec that ran
+ * @param transport         the transport actually used ({@code epoll}, {@code io_uring}, {@code nio})
+ * @param start             when the measured window began
+ * @param durationSeconds   length of the measured window, s
+ * @param requests          complete responses (any status)
+ * @param bytesRead         bytes received, headers included
+ * @param bytesWritten      bytes of requests sent
+ * @param statusCodes       responses per status code
+ * @param errors            failed requests by category
+ * @param latency           latency, µs; at a fixed rate measured from each request's due time
+ * @param serviceTime       at a fixed rate, the time from actual send to answer, µs
+ * @param connectTime       time to establish each connection, µs (warm-up connections included)
+ * @param intervals         one sample per second of the window (the last may be shorter)
+ * @param loadCpuSeconds    CPU time of the engine's event-loop threads in the window, s
+ * @param processCpuSeconds CPU time of the whole JVM process in the window, s
+ * @param loadCpus          CPUs the engine could use: min(threads, available processors)
+ * @param stoppedEarly      a request-count run that ended because nothing progressed for a timeout
+ */
+public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
+                         long requests, long bytesRead, long bytesWritten,
+                         SortedMap<Integer, Long> statusCodes, ErrorCounts errors,
+                         Histogram latency, Optional<Histogram> serviceTime, Histogram connectTime,
+                         List<IntervalSample> intervals, double loadCpuSeconds,
+                         double processCpuSeconds, int loadCpus, boolean stoppedEarly) {
+
+    /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
+    public static final double LOAD_BOUND_SHARE = 0.90;
+
+    public LoadResult {
+        statusCodes = Collections.unmodifiableSortedMap(new TreeMap<>(statusCodes));
+        latency = latency.copy();
+        serviceTime = serviceTime.map(Histogram::copy);
+        connectTime = connectTime.copy();
+        intervals = List.copyOf(intervals);
+    }
+
+    /** A copy of the latency histogram, µs. */
+    @Override
+    public Histogram latency() {
+        return latency.copy();
+    }
+
+    /** A copy of the service-time histogram, µs (fixed rate only). */
+    @Override
+    public Optional<Histogram> serviceTime() {
+        return serviceTime.map(Histogram::copy);
+    }
+
+    /** A copy of the connect-time histogram, µs. */
+    @Override
+    public Histogram connectTime() {
+        return connectTime.copy();
+    }
+
+    /** Responses per second over the measured window. */
+    public double rps() {
+        return durationSeconds > 0 ? requests / durationSeconds : 0;
+    }
+
+    /** Bytes received per second. */
+    public double bytesReadPerSecond() {
+        return durationSeconds > 0 ? bytesRead / durationSeconds : 0;
+    }
+
+    /** Responses per CPU-second of the engine's threads; 0 when no CPU time was measured. */
+    public double rpsPerLoadCpuSecond() {
+        return loadCpuSeconds > 0 ? requests / loadCpuSeconds : 0;
+    }
+
+    /**
+     * Whether the load generator, not the server, probably limited this run: its threads used at
+     * least {@value #LOAD_BOUND_SHARE} of the CPUs they could use during the window.
+     */
+    public boolean loadBound() {
+        return durationSeconds > 0 && loadCpuSeconds >= LOAD_BOUND_SHARE * loadCpus * durationSeconds;
+    }
+
+    /** Latency at a percentile (0 to 100), µs. */
+    public long latencyAt(double percentile) {
+        return latency.getValueAtPercentile(percentile);
+    }
+}

@@ -1,0 +1,172 @@
+package io.loadlab.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Everything one load run needs; built with {@link #builder()}, whose {@code build()} checks
+ * the whole spec and names the bad field.
+ *
+ * @param request        the request every connection sends
+ * @param model          closed loop or fixed rate
+ * @param connections    TCP connections, 1 or more, at least {@code threads}
+ * @param threads        event-loop threads the connections are spread over, 1 or more
+ * @param duration       measured window; empty when only a request count bounds the run
+ * @param requestCount   total requests to send; empty when only a duration bounds the run
+ * @param warmup         load before the measured window, excluded from every figure
+ * @param requestTimeout time after which an unanswered request counts as a timeout
+ * @param connectTimeout time after which a connection attempt counts as a connect error
+ * @param transport      Netty transport for the event loops
+ */
+public record LoadSpec(RequestTemplate request, LoadModel model, int connections, int threads,
+                       Optional<Duration> duration, OptionalLong requestCount, Duration warmup,
+                       Duration requestTimeout, Duration connectTimeout, Transport transport) {
+
+    public LoadSpec {
+        List<String> problems = new ArrayList<>();
+        if (request == null) {
+            problems.add("request: a URL is required");
+        }
+        if (model == null) {
+            problems.add("model: closed loop or fixed rate is required");
+        }
+        if (connections < 1) {
+            problems.add("connections: must be at least 1, got " + connections);
+        }
+        if (threads < 1) {
+            problems.add("threads: must be at least 1, got " + threads);
+        } else if (threads > connections && connections >= 1) {
+            problems.add("threads: " + threads + " threads need at least as many connections, got "
+                    + connections + " (raise -c or lower -t)");
+        }
+        if (duration.isEmpty() && requestCount.isEmpty()) {
+            problems.add("duration: give a duration or a request count");
+        }
+        duration.filter(d -> d.isNegative() || d.isZero())
+                .ifPresent(d -> problems.add("duration: must be positive, got " + d));
+        requestCount.ifPresent(n -> {
+            if (n < 1) {
+                problems.add("requests: must be at least 1, got " + n);
+            }
+        });
+        if (warmup == null || warmup.isNegative()) {
+            problems.add("warmup: must be zero or positive, got " + warmup);
+        }
+        if (requestTimeout == null || requestTimeout.toMillis() < 1) {
+            problems.add("timeout: must be at least 1ms, got " + requestTimeout);
+        }
+        if (connectTimeout == null || connectTimeout.toMillis() < 1) {
+            problems.add("connect timeout: must be at least 1ms, got " + connectTimeout);
+        }
+        if (transport == null) {
+            problems.add("transport: required");
+        }
+        if (!problems.isEmpty()) {
+            throw LoadException.usage(String.join("; ", problems));
+        }
+    }
+
+    /** A builder with the defaults: closed loop, 64 connections, 1 thread, 10 s, timeout 10 s. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Whether latency is measured from the due time (fixed rate) with service time beside it. */
+    public boolean isFixedRate() {
+        return model instanceof LoadModel.FixedRate;
+    }
+
+    /** Requests in flight per connection in the closed loop, 1 in the fixed-rate model. */
+    public int pipeline() {
+        return model instanceof LoadModel.ClosedLoop c ? c.pipeline() : 1;
+    }
+
+    /** Builds a {@link LoadSpec}; every setter returns the builder. */
+    public static final class Builder {
+        private RequestTemplate request;
+        private LoadModel model = new LoadModel.ClosedLoop(1);
+        private int connections = 64;
+        private int threads = 1;
+        private Duration duration;
+        private Long requestCount;
+        private Duration warmup = Duration.ZERO;
+        private Duration requestTimeout = Duration.ofSeconds(10);
+        private Duration connectTimeout = Duration.ofSeconds(5);
+        private Transport transport = Transport.AUTO;
+
+        private Builder() {
+        }
+
+        public Builder request(RequestTemplate r) {
+            this.request = r;
+            return this;
+        }
+
+        /** Shorthand for a GET of {@code url}. */
+        public Builder url(String url) {
+            this.request = RequestTemplate.get(url);
+            return this;
+        }
+
+        public Builder model(LoadModel m) {
+            this.model = m;
+            return this;
+        }
+
+        public Builder connections(int c) {
+            this.connections = c;
+            return this;
+        }
+
+        public Builder threads(int t) {
+            this.threads = t;
+            return this;
+        }
+
+        public Builder duration(Duration d) {
+            this.duration = d;
+            return this;
+        }
+
+        public Builder requests(long n) {
+            this.requestCount = n;
+            return this;
+        }
+
+        public Builder warmup(Duration d) {
+            this.warmup = d;
+            return this;
+        }
+
+        public Builder requestTimeout(Duration d) {
+            this.requestTimeout = d;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration d) {
+            this.connectTimeout = d;
+            return this;
+        }
+
+        public Builder transport(Transport t) {
+            this.transport = t;
+            return this;
+        }
+
+        /**
+         * @throws LoadException (usage) naming every invalid field
+         */
+        public LoadSpec build() {
+            Optional<Duration> d = Optional.ofNullable(duration);
+            OptionalLong n = requestCount == null ? OptionalLong.empty() : OptionalLong.of(requestCount);
+            if (d.isEmpty() && n.isEmpty()) {
+                d = Optional.of(Duration.ofSeconds(10));
+            }
+            return new LoadSpec(request, model, connections, threads, d, n, warmup,
+                    requestTimeout, connectTimeout, transport);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.loadlab.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+
+/**
+ * Turns a {@link RequestTemplate} into bytes on the wire. A template without substitutions is
+ * encoded once and every request writes a duplicate of the same read-only buffer; with
+ * substitutions, each request is written into a pooled buffer. One encoder per event loop:
+ * it is not thread-safe.
+ */
+final class RequestEncoder {
+
+    /** A piece of the request line's path. */
+    private sealed interface Part permits Literal, RandomInt, Sequence {}
+
+    private record Literal(byte[] bytes) implements Part {}
+
+    private record RandomInt(long lo, long hi) implements Part {}
+
+    private record Sequence() implements Part {}
+
+    private final byte[] head;   // "GET "
+    private final List<Part> parts;
+    private final byte[] tail;   // " HTTP/1.1\r\nHost: ...\r\n\r\n" + body
+    private final ByteBuf fixed; // the whole request when there is nothing to substitute
+    private final long seqStride;
+    private long seq;
+
+    /**
+     * @param seqStart  first {@code {seq}} value (the thread index)
+     * @param seqStride increment of {@code {seq}} (the thread count), so values never collide
+     */
+    RequestEncoder(RequestTemplate t, int seqStart, int seqStride) {
+        this.head = (t.method() + " ").getBytes(StandardCharsets.US_ASCII);
+        this.parts = parse(t.target().path());
+        StringBuilder sb = new StringBuilder(" HTTP/1.1\r\n");
+        boolean hasHost = t.headers().stream().anyMatch(h -> h.regionMatches(true, 0, "host:", 0, 5));
+        if (!hasHost) {
+            sb.append("Host: ").append(t.target().hostHeader()).append("\r\n");
+        }
+        for (String h : t.headers()) {
+            sb.append(h).append("\r\n");
+        }
+        boolean sendsBody = t.bodySize() > 0 || t.method().equals("PUT") || t.method().equals("POST");
+        if (sendsBody) {
+            sb.append("Content-Length: ").append(t.bodySize()).append("\r\n");
+        }
+        sb.append("\r\n");
+        byte[] headers = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+        this.tail = Arrays.copyOf(headers, headers.length + t.bodySize());
+        // A deterministic, printable body: servers that echo or log it show something readable.
+        for (int i = 0; i < t.bodySize(); i++) {
+            tail[headers.length + i] = (byte) ('a' + i % 26);
+        }
+        this.seq = seqStart;
+        this.seqStride = seqStride;
+        if (parts.size() == 1 && parts.get(0) instanceof Literal lit) {
+            byte[] all = concat(head, lit.bytes(), tail);
+            this.fixed = Unpooled.unreleasableBuffer(
+                    Unpooled.directBuffer(all.length).writeBytes(all).asReadOnly());
+        } else {
+            this.fixed = null;
+        }
+    }
+
+    private static List<Part> parse(String path) {
+        List<Part> out = new ArrayList<>();
+        Matcher m = RequestTemplate.SUBSTITUTION.matcher(path);
+        int last = 0;
+        while (m.find()) {
+            if (m.start() > last) {
+                out.add(new Literal(path.substring(last, m.start()).getBytes(StandardCharsets.US_ASCII)));
+            }
+            out.add(m.group(2) == null ? new Sequence()
+                    : new RandomInt(Long.parseLong(m.group(2)), Long.parseLong(m.group(3))));
+            last = m.end();
+        }
+        if (last < path.length() || out.isEmpty()) {
+            out.add(new Literal(path.substring(last).getBytes(StandardCharsets.US_ASCII)));
+        }
+        return out;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b, byte[] c) {
+        byte[] r = Arrays.copyOf(a, a.length + b.length + c.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        System.arraycopy(c, 0, r, a.length + b.length, c.length);
+        return r;
+    }
+
+    /** The next request's bytes; the caller writes (and so releases) the buffer. */
+    ByteBuf next(ByteBufAllocator alloc) {
+        if (fixed != null) {
+            return fixed.duplicate();
+        }
+        ByteBuf buf = alloc.directBuffer(head.length + tail.length + 64);
+        buf.writeBytes(head);
+        for (Part p : parts) {
+            if (p instanceof Literal l) {
+                buf.writeBytes(l.bytes());
+            } else if (p instanceof RandomInt r) {
+                writeDecimal(buf, ThreadLocalRandom.current().nextLong(r.lo(), r.hi() + 1));
+            } else {
+                writeDecimal(buf, seq);
+                seq += seqStride;
+            }
+        }
+        buf.writeBytes(tail);
+        return buf;
+    }
+
+    /** Bytes of one request (for a template with substitutions, without the substituted digits). */
+    int approximateSize() {
+        return fixed != null ? fixed.readableBytes() : head.length + tail.length;
+    }
+
+    private static void writeDecimal(ByteBuf buf, long v) {
+        if (v == 0) {
+            buf.writeByte('0');
+            return;
+        }
+        int start = buf.writerIndex();
+        while (v > 0) {
+            buf.writeByte((int) ('0' + v % 10));
+            v /= 10;
+        }
+        // Digits were written least significant first: reverse them in place.
+        for (int i = start, j = buf.writerIndex() - 1; i < j; i++, j--) {
+            byte t = buf.getByte(i);
+            buf.setByte(i, buf.getByte(j));
+            buf.setByte(j, t);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.loadlab.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * The connections of one event loop and what they measured. Everything but the recorders is
+ * touched only on the loop's thread, so the counters are plain fields.
+ */
+final class Worker {
+    /** Latencies are recorded in µs up to an hour: far beyond any timeout. */
+    static final long HIGHEST_US = 3_600_000_000L;
+    static final int DIGITS = 3;
+
+    final int index;
+    final EventLoop loop;
+    final RunControl control;
+    final RequestEncoder encoder;
+    final SingleWriterRecorder latency = new SingleWriterRecorder(1, HIGHEST_US, DIGITS);
+    final SingleWriterRecorder service;
+    final Histogram connectTime = new Histogram(1, HIGHEST_US, DIGITS);
+    private final Bootstrap bootstrap;
+    private final List<Connection> connections = new ArrayList<>();
+    private ScheduledFuture<?> timeoutCheck;
+    /** Set when the window has closed: late answers are no longer recorded. */
+    boolean closed;
+
+    // Counters since the last reset (end of warm-up).
+    long requests;
+    long bytesRead;
+    long bytesWritten;
+    final long[] statusCounts = new long[1000];
+    long errConnect;
+    long errRead;
+    long errWrite;
+    long errTimeout;
+    long errStatus;
+    long errProtocol;
+
+    Worker(int index, EventLoop loop, RunControl control, Transport transport) {
+        this.index = index;
+        this.loop = loop;
+        this.control = control;
+        this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads());
+        this.service = control.spec.isFixedRate() ? new SingleWriterRecorder(1, HIGHEST_US, DIGITS) : null;
+        int connectMillis = (int) Math.min(Integer.MAX_VALUE, control.spec.connectTimeout().toMillis());
+        this.bootstrap = new Bootstrap()
+                .group(loop)
+                .channel(transport.channelClass())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectMillis)
+                .option(ChannelOption.AUTO_READ, true);
+    }
+
+    /** Opens this worker's connections; {@code globalIndexes} give each its place in the rate schedule. */
+    void start(List<Integer> globalIndexes) {
+        for (int g : globalIndexes) {
+            Connection c = new Connection(this, g);
+            connections.add(c);
+            connect(c);
+        }
+        long every = Math.max(1_000_000L, Math.min(100_000_000L, control.requestTimeoutNanos / 10));
+        timeoutCheck = loop.scheduleAtFixedRate(this::checkTimeouts, every, every, TimeUnit.NANOSECONDS);
+    }
+
+    void connect(Connection c) {
+        if (closed || !control.sending) {
+            return;
+        }
+        long began = System.nanoTime();
+        ChannelFuture f = bootstrap.clone().handler(c).connect(control.address);
+        c.connectStarted(began);
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                errConnect++;
+                if (!closed && control.sending) {
+                    // Back off a little so a refusing server is not hammered in a tight loop.
+                    loop.schedule(() -> connect(c), 10, TimeUnit.MILLISECONDS);
+                }
+            }
+        });
+    }
+
+    private void checkTimeouts() {
+        long now = System.nanoTime();
+        for (Connection c : connections) {
+            c.checkTimeout(now);
+        }
+    }
+
+    /** Discards everything recorded so far: the end of the warm-up. Runs on the loop. */
+    void reset() {
+        latency.reset();
+        if (service != null) {
+            service.reset();
+        }
+        requests = bytesRead = bytesWritten = 0;
+        errConnect = errRead = errWrite = errTimeout = errStatus = errProtocol = 0;
+        java.util.Arrays.fill(statusCounts, 0);
+    }
+
+    /** Counters so far and the histograms since the previous snapshot. Runs on the loop. */
+    Snapshot snapshot() {
+        return new Snapshot(requests, bytesRead, bytesWritten, errors(),
+                latency.getIntervalHistogram(),
+                Optional.ofNullable(service).map(SingleWriterRecorder::getIntervalHistogram));
+    }
+
+    ErrorCounts errors() {
+        return new ErrorCounts(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol);
+    }
+
+    /** Stops recording and closes every connection. Runs on the loop. */
+    void close() {
+        closed = true;
+        if (timeoutCheck != null) {
+            timeoutCheck.cancel(false);
+        }
+        for (Connection c : connections) {
+            c.close();
+        }
+    }
+
+    /** Counters (cumulative since reset) and interval histograms taken at one instant on the loop. */
+    record Snapshot(long requests, long bytesRead, long bytesWritten, ErrorCounts errors,
+                    Histogram latency, Optional<Histogram> service) {}
+}

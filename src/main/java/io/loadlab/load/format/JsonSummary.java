@@ -1,0 +1,108 @@
+package io.loadlab.load.format;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.load.ErrorCounts;
+import io.loadlab.load.LoadResult;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A run as one JSON object; the fields are documented in the README ("JSON output"). Times are
+ * µs unless the name says otherwise ({@code _s} = seconds).
+ */
+public final class JsonSummary {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonSummary() {
+    }
+
+    /** The JSON tree of a result. */
+    public static ObjectNode toJson(LoadResult r) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("url", r.spec().request().target().url());
+        o.put("method", r.spec().request().method());
+        o.put("model", r.spec().isFixedRate() ? "fixed_rate" : "closed_loop");
+        o.put("connections", r.spec().connections());
+        o.put("threads", r.spec().threads());
+        o.put("pipeline", r.spec().pipeline());
+        o.put("transport", r.transport());
+        o.put("start", r.start().toString());
+        o.put("requests", r.requests());
+        o.put("duration_s", r.durationSeconds());
+        o.put("rps", r.rps());
+        o.put("bytes_read", r.bytesRead());
+        o.put("bytes_written", r.bytesWritten());
+        ErrorCounts e = r.errors();
+        ObjectNode errors = o.putObject("errors");
+        errors.put("connect", e.connect());
+        errors.put("read", e.read());
+        errors.put("write", e.write());
+        errors.put("timeout", e.timeout());
+        errors.put("status", e.status());
+        errors.put("protocol", e.protocol());
+        ObjectNode codes = o.putObject("status_codes");
+        for (Map.Entry<Integer, Long> c : r.statusCodes().entrySet()) {
+            codes.put(String.valueOf(c.getKey()), c.getValue());
+        }
+        o.set("latency_us", distribution(r.latency()));
+        Optional<Histogram> svc = r.serviceTime();
+        if (svc.isPresent()) {
+            o.set("service_time_us", distribution(svc.get()));
+        } else {
+            o.putNull("service_time_us");
+        }
+        Histogram ct = r.connectTime();
+        ObjectNode connect = o.putObject("connect_time_us");
+        connect.put("count", ct.getTotalCount());
+        if (ct.getTotalCount() == 0) {
+            connect.putNull("mean");
+            connect.putNull("max");
+        } else {
+            connect.put("mean", ct.getMean());
+            connect.put("max", ct.getMaxValue());
+        }
+        o.put("load_cpu_s", r.loadCpuSeconds());
+        o.put("rps_per_load_cpu_s", r.rpsPerLoadCpuSecond());
+        o.put("process_cpu_s", r.processCpuSeconds());
+        o.put("load_cpus", r.loadCpus());
+        o.put("load_bound", r.loadBound());
+        o.put("stopped_early", r.stoppedEarly());
+        return o;
+    }
+
+    /** The JSON text of a result, indented. */
+    public static String format(LoadResult r) {
+        try {
+            return MAPPER.writeValueAsString(toJson(r));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON", e);
+        }
+    }
+
+    private static ObjectNode distribution(Histogram h) {
+        ObjectNode d = MAPPER.createObjectNode();
+        d.put("count", h.getTotalCount());
+        if (h.getTotalCount() == 0) {
+            // Nothing measured: null, never 0.
+            for (String f : new String[] {"mean", "stdev", "p50", "p75", "p90", "p99", "p999", "p9999", "max"}) {
+                d.putNull(f);
+            }
+            return d;
+        }
+        d.put("mean", h.getMean());
+        d.put("stdev", h.getStdDeviation());
+        d.put("p50", h.getValueAtPercentile(50));
+        d.put("p75", h.getValueAtPercentile(75));
+        d.put("p90", h.getValueAtPercentile(90));
+        d.put("p99", h.getValueAtPercentile(99));
+        d.put("p999", h.getValueAtPercentile(99.9));
+        d.put("p9999", h.getValueAtPercentile(99.99));
+        d.put("max", h.getMaxValue());
+        return d;
+    }
+}

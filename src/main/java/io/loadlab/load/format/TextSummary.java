@@ -1,0 +1,106 @@
+package io.loadlab.load.format;
+
+import io.loadlab.load.Durations;
+import io.loadlab.load.ErrorCounts;
+import io.loadlab.load.LoadResult;
+import io.loadlab.load.LoadSpec;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** The terminal summary of one run, laid out for a wrk or oha user. */
+public final class TextSummary {
+
+    /** Percentiles shown in the latency distribution. */
+    static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
+
+    private TextSummary() {
+    }
+
+    /** The line printed before a run starts: what is about to happen. */
+    public static String header(LoadSpec spec) {
+        StringBuilder sb = new StringBuilder();
+        String bound = spec.duration().map(Durations::format).orElse("")
+                + (spec.duration().isPresent() && spec.requestCount().isPresent() ? " or " : "")
+                + (spec.requestCount().isPresent() ? Units.count(spec.requestCount().getAsLong()) + " requests" : "");
+        sb.append("Running ").append(bound).append(" test @ ").append(spec.request().method()).append(' ')
+                .append(spec.request().target().url()).append('\n');
+        sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%n",
+                spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
+                spec.threads(), spec.threads() == 1 ? "" : "s", spec.transport().resolve().label(),
+                spec.warmup().isZero() ? "" : ", warm-up " + Durations.format(spec.warmup())));
+        return sb.toString();
+    }
+
+    /** The full summary of a finished run. */
+    public static String format(LoadResult r) {
+        StringBuilder sb = new StringBuilder();
+        Histogram lat = r.latency();
+        boolean fixed = r.spec().isFixedRate();
+        sb.append('\n').append(fixed ? "Latency (from due time, coordinated omission corrected)" : "Latency")
+                .append('\n');
+        distribution(sb, lat);
+        r.serviceTime().ifPresent(svc -> {
+            sb.append("\nService time (from actual send)\n");
+            distribution(sb, svc);
+        });
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT, "  Requests      %s in %.2fs, %s bytes read%n",
+                Units.count(r.requests()), r.durationSeconds(), Units.bytes(r.bytesRead())));
+        sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.rate(r.rps())));
+        sb.append(String.format(Locale.ROOT, "  Transfer/sec  %s read, %s written%n",
+                Units.bytes(r.bytesReadPerSecond()), Units.bytes(r.bytesWritten() / Math.max(1e-9, r.durationSeconds()))));
+        sb.append("  Status codes ");
+        if (r.statusCodes().isEmpty()) {
+            sb.append("none");
+        }
+        boolean first = true;
+        for (Map.Entry<Integer, Long> e : r.statusCodes().entrySet()) {
+            sb.append(first ? "" : ", ").append(e.getKey()).append(": ").append(Units.count(e.getValue()));
+            first = false;
+        }
+        sb.append('\n');
+        ErrorCounts e = r.errors();
+        sb.append(String.format(Locale.ROOT,
+                "  Errors        connect %s, read %s, write %s, timeout %s, status %s, protocol %s%n",
+                Units.count(e.connect()), Units.count(e.read()), Units.count(e.write()),
+                Units.count(e.timeout()), Units.count(e.status()), Units.count(e.protocol())));
+        Histogram ct = r.connectTime();
+        if (ct.getTotalCount() > 0) {
+            sb.append(String.format(Locale.ROOT, "  Connect       %s connections, mean %s, max %s%n",
+                    Units.count(ct.getTotalCount()), Units.micros(ct.getMean()), Units.micros(ct.getMaxValue())));
+        }
+        sb.append(String.format(Locale.ROOT,
+                "  Load CPU      %.2fs on %d thread%s (%.0f%% of %d CPU%s), %s requests per CPU-second%n",
+                r.loadCpuSeconds(), r.spec().threads(), r.spec().threads() == 1 ? "" : "s",
+                100 * r.loadCpuSeconds() / Math.max(1e-9, r.durationSeconds() * r.loadCpus()),
+                r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.rate(r.rpsPerLoadCpuSecond())));
+        sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included)%n", r.processCpuSeconds()));
+        if (r.loadBound()) {
+            sb.append("\n  WARNING: the load generator's threads were busy at least ")
+                    .append(Math.round(LoadResult.LOAD_BOUND_SHARE * 100))
+                    .append("% of the time: this run may measure Loadlab, not the server. Add threads (-t) or CPUs.\n");
+        }
+        if (r.stoppedEarly()) {
+            sb.append("\n  WARNING: stopped before all requests ended: nothing progressed for a request timeout.\n");
+        }
+        return sb.toString();
+    }
+
+    private static void distribution(StringBuilder sb, Histogram h) {
+        if (h.getTotalCount() == 0) {
+            sb.append("  no responses\n");
+            return;
+        }
+        sb.append(String.format(Locale.ROOT, "  mean %s, stdev %s, max %s%n",
+                Units.micros(h.getMean()), Units.micros(h.getStdDeviation()), Units.micros(h.getMaxValue())));
+        for (double p : PERCENTILES) {
+            sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", trim(p) + "%", Units.micros(h.getValueAtPercentile(p))));
+        }
+        sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", "max", Units.micros(h.getMaxValue())));
+    }
+
+    private static String trim(double p) {
+        return p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p);
+    }
+}

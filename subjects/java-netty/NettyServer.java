@@ -1,0 +1,207 @@
+// Loadlab subject "java-netty": the subject contract (shared/DESIGN.md) on Netty 4.2 with the
+// native epoll transport where it loads, NIO elsewhere. Run as a single-file source program:
+//   java -cp 'target/lib/*' subjects/java-netty/NettyServer.java --port 8080 [--threads N]
+// It prints "listening on PORT" once it accepts connections.
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+public final class NettyServer {
+
+    static final int MAX_BYTES = 64 << 20;
+    static final ByteBuf PLAINTEXT = constant("Hello, World!");
+    static final ByteBuf JSON = constant("{\"message\":\"Hello, World!\"}");
+    /** 1 MiB of the deterministic pattern that /bytes/{n} serves in slices. */
+    static final ByteBuf PATTERN = pattern(1 << 20);
+    static final ConcurrentHashMap<String, byte[]> KV = new ConcurrentHashMap<>();
+
+    public static void main(String[] args) throws Exception {
+        int port = 8080;
+        int threads = Runtime.getRuntime().availableProcessors();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(args[++i]);
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--durability" -> {
+                    String mode = args[++i];
+                    if (!mode.equals("memory")) {
+                        System.err.println("java-netty: durability mode '" + mode + "' is not supported; use memory");
+                        System.exit(2);
+                    }
+                }
+                default -> {
+                    System.err.println("java-netty: unknown argument " + args[i]
+                            + "; usage: --port P [--threads N] [--durability memory]");
+                    System.exit(2);
+                }
+            }
+        }
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, io);
+        try {
+            Channel server = new ServerBootstrap()
+                    .group(group)
+                    .channel(channel)
+                    .option(ChannelOption.SO_BACKLOG, 1024)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BYTES), new Handler());
+                        }
+                    })
+                    .bind("0.0.0.0", port).sync().channel();
+            System.out.println("listening on " + port + " (" + (epoll ? "epoll" : "nio") + ", " + threads + " threads)");
+            System.out.flush();
+            server.closeFuture().sync();
+        } finally {
+            group.shutdownGracefully();
+        }
+    }
+
+    static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+            boolean keepAlive = HttpUtil.isKeepAlive(req);
+            String path = req.uri();
+            int q = path.indexOf('?');
+            if (q >= 0) {
+                path = path.substring(0, q);
+            }
+            HttpMethod m = req.method();
+            boolean get = m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD);
+            if (get && path.equals("/plaintext")) {
+                send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", PLAINTEXT.retainedDuplicate());
+            } else if (get && path.equals("/json")) {
+                send(ctx, keepAlive, HttpResponseStatus.OK, "application/json", JSON.retainedDuplicate());
+            } else if (get && path.startsWith("/bytes/")) {
+                long n = number(path.substring(7));
+                if (n < 0 || n > MAX_BYTES) {
+                    send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "text/plain", text("n must be 0.." + MAX_BYTES));
+                } else {
+                    send(ctx, keepAlive, HttpResponseStatus.OK, "application/octet-stream", bytes((int) n));
+                }
+            } else if (path.startsWith("/kv/") && path.length() > 4) {
+                String key = path.substring(4);
+                if (m.equals(HttpMethod.PUT)) {
+                    byte[] body = new byte[req.content().readableBytes()];
+                    req.content().getBytes(req.content().readerIndex(), body);
+                    boolean existed = KV.put(key, body) != null;
+                    send(ctx, keepAlive, existed ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED,
+                            "text/plain", Unpooled.EMPTY_BUFFER);
+                } else if (get) {
+                    byte[] v = KV.get(key);
+                    if (v == null) {
+                        send(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "text/plain", text("no such key"));
+                    } else {
+                        send(ctx, keepAlive, HttpResponseStatus.OK, "application/octet-stream", Unpooled.wrappedBuffer(v));
+                    }
+                } else {
+                    send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", text("use GET or PUT"));
+                }
+            } else if (get && path.startsWith("/delay/")) {
+                long ms = number(path.substring(7));
+                if (ms < 0 || ms > 60_000) {
+                    send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "text/plain", text("ms must be 0..60000"));
+                } else {
+                    // Scheduled on the event loop: other requests go on meanwhile.
+                    ctx.executor().schedule(() -> send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain",
+                            PLAINTEXT.retainedDuplicate()), ms, TimeUnit.MILLISECONDS);
+                }
+            } else {
+                send(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "text/plain", text("not found"));
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+
+    static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String type, ByteBuf body) {
+        FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
+        res.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
+        res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        if (!keepAlive) {
+            res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.writeAndFlush(res);
+        }
+    }
+
+    static ByteBuf bytes(int n) {
+        ByteBuf out = Unpooled.compositeBuffer(Math.max(2, n / PATTERN.readableBytes() + 1));
+        int left = n;
+        while (left > 0) {
+            int k = Math.min(left, PATTERN.readableBytes());
+            ((io.netty.buffer.CompositeByteBuf) out).addComponent(true, PATTERN.retainedSlice(0, k));
+            left -= k;
+        }
+        return out;
+    }
+
+    static long number(String s) {
+        if (s.isEmpty() || s.length() > 12) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    static ByteBuf text(String s) {
+        return Unpooled.copiedBuffer(s, StandardCharsets.UTF_8);
+    }
+
+    static ByteBuf constant(String s) {
+        return Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static ByteBuf pattern(int n) {
+        ByteBuf b = Unpooled.directBuffer(n);
+        for (int i = 0; i < n; i++) {
+            b.writeByte('a' + i % 26);
+        }
+        return Unpooled.unreleasableBuffer(b);
+    }
+}
