@@ -30,9 +30,11 @@ import picocli.CommandLine.Spec;
  * with the built-in engine on the other CPUs, and prints each run and a table with the server's
  * CPU use. Until the experiment runner exists this is the project's main job.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Start the bundled java-netty subject, load /plaintext and /json with the built-in",
-                "engine (server and engine pinned to different CPUs), print each run and a summary table."})
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {"Load the bundled java-netty subject with the built-in engine and print a summary.",
+                "",
+                "Starts the subject pinned to CPU 0, loads /plaintext and /json from the other CPUs, prints",
+                "each run, a table with requests per server and per load CPU-second, and stops the subject."})
 final class DemoCommand implements Callable<Integer> {
 
     @Spec

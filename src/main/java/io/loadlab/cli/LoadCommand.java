@@ -26,9 +26,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code loadlab load URL}: one run of the built-in engine, summarised like wrk or oha. */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Load one URL with the built-in Netty engine and print the latency distribution,",
-                "throughput, errors and the engine's own CPU use.",
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {"Load one URL with the built-in engine; print latency, throughput, errors and engine CPU.",
+                "",
                 "The path may hold {rand:LO-HI} (random integer) and {seq} (unique number) substitutions."},
         footer = {"", "Examples:",
                 "  loadlab load -c 64 -d 10s http://127.0.0.1:8080/plaintext",
