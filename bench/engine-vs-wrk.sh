@@ -177,7 +177,7 @@ for attempt in 1 2 3; do
   [ "$attempt" -lt 3 ] || die "could not start nginx"
 done
 [ "$(cat "/proc/$nginx_pid/comm" 2>/dev/null)" = nginx ] || die "PID $nginx_pid is not nginx"
-echo "engine-vs-wrk: nginx PID $nginx_pid (workers: $(pgrep -P "$nginx_pid" | tr '\n' ' '))on core $NGINX_CORE, $url" >&2
+echo "engine-vs-wrk: nginx PID $nginx_pid (workers: $(pgrep -P "$nginx_pid" | paste -sd' ')) on core $NGINX_CORE, $url" >&2
 
 nginx_ticks() {  # utime+stime of the nginx master and its workers, in clock ticks
   local p t=0 f
@@ -312,8 +312,8 @@ echo
 awk '
   function mean(k) { return n[k] ? s[k] / n[k] : 0 }
   function add(k, v) { s[k] += v; n[k]++; if (!(k in lo) || v < lo[k]) lo[k] = v; if (!(k in hi) || v > hi[k]) hi[k] = v }
-  function line(label, k, p) { printf "  %-44s %12." p "f   (min %." p "f, max %." p "f)\n", label, mean(k), lo[k], hi[k] }
-  function ratio(label, a, b) { if (mean(b) > 0) printf "  %-44s %12.3f\n", label, mean(a) / mean(b) }
+  function line(label, k, p) { printf "  %-48s %12." p "f   (min %." p "f, max %." p "f)\n", label, mean(k), lo[k], hi[k] }
+  function ratio(label, a, b) { if (mean(b) > 0) printf "  %-48s %12.3f\n", label, mean(a) / mean(b) }
   {
     t = $2
     add(t ":rps", $4); add(t ":errors", $5)
