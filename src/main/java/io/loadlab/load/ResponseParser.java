@@ -182,6 +182,10 @@ public final class ResponseParser {
                 yield null;
             }
             case TRAILER -> {
+                headerBytes += len + 2;
+                if (headerBytes > MAX_HEADER_BYTES) {
+                    yield "response trailers exceed " + MAX_HEADER_BYTES + " bytes";
+                }
                 if (len == 0) {
                     complete(listener);
                 }
@@ -239,10 +243,12 @@ public final class ResponseParser {
             }
             contentLength = v;
         } else if (nameIs(colon, TRANSFER_ENCODING)) {
-            chunked = containsIgnoreCase(vs, ve, CHUNKED);
+            // The body is chunked when chunked is the last coding (RFC 9112 section 6.3); with
+            // repeated headers that is the last token of the last one.
+            chunked = lastTokenIs(vs, ve, CHUNKED);
         } else if (nameIs(colon, CONNECTION)) {
-            close |= containsIgnoreCase(vs, ve, CLOSE);
-            keepAlive |= containsIgnoreCase(vs, ve, KEEP_ALIVE);
+            close |= hasToken(vs, ve, CLOSE);
+            keepAlive |= hasToken(vs, ve, KEEP_ALIVE);
         }
         return null;
     }
@@ -290,6 +296,7 @@ public final class ResponseParser {
         }
         if (size == 0) {
             state = TRAILER;
+            headerBytes = 0;
         } else {
             remaining = size;
             state = BODY;
@@ -332,17 +339,47 @@ public final class ResponseParser {
         return true;
     }
 
-    private boolean containsIgnoreCase(int from, int to, byte[] lowerWord) {
-        outer:
-        for (int i = from; i + lowerWord.length <= to; i++) {
-            for (int j = 0; j < lowerWord.length; j++) {
-                if ((line[i + j] | 0x20) != lowerWord[j]) {
-                    continue outer;
+    /** Whether the comma-separated list in {@code line[from, to)} has the token, ignoring case. */
+    private boolean hasToken(int from, int to, byte[] lowerWord) {
+        int start = from;
+        for (int i = from; i <= to; i++) {
+            if (i == to || line[i] == ',') {
+                if (tokenEquals(start, i, lowerWord)) {
+                    return true;
                 }
+                start = i + 1;
             }
-            return true;
         }
         return false;
+    }
+
+    /** Whether the last token of the comma-separated list in {@code line[from, to)} is the word. */
+    private boolean lastTokenIs(int from, int to, byte[] lowerWord) {
+        int start = from;
+        for (int i = from; i < to; i++) {
+            if (line[i] == ',') {
+                start = i + 1;
+            }
+        }
+        return tokenEquals(start, to, lowerWord);
+    }
+
+    private boolean tokenEquals(int from, int to, byte[] lowerWord) {
+        while (from < to && (line[from] == ' ' || line[from] == '\t')) {
+            from++;
+        }
+        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
+            to--;
+        }
+        if (to - from != lowerWord.length) {
+            return false;
+        }
+        for (int j = 0; j < lowerWord.length; j++) {
+            if ((line[from + j] | 0x20) != lowerWord[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private long parseDecimal(int from, int to) {

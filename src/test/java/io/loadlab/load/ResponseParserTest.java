@@ -601,6 +601,43 @@ class ResponseParserTest {
     }
 
     @Test
+    void connectionTokensAreMatchedWholeNotAsSubstrings() {
+        // Regression: "closed" once counted as "close" and "xchunked" as "chunked".
+        ResponseParser p = new ResponseParser(false);
+        Recorder r = new Recorder();
+        assertNull(feed(p, "HTTP/1.1 200 OK\r\nConnection: closed, upgrade\r\nContent-Length: 1\r\n\r\na"
+                + "HTTP/1.1 200 OK\r\nConnection: keep-alive , Close\r\nContent-Length: 1\r\n\r\nb", r));
+        assertEquals(List.of(r(200, 1, false), r(200, 1, true)), r.responses);
+        ResponseParser q = new ResponseParser(false);
+        Recorder r2 = new Recorder();
+        assertNull(feed(q, "HTTP/1.1 200 OK\r\nTransfer-Encoding: xchunked\r\nContent-Length: 2\r\n\r\nhi", r2));
+        assertEquals(List.of(r(200, 2, false)), r2.responses);
+    }
+
+    @Test
+    void chunkedCountsOnlyAsTheLastTransferCoding() {
+        ResponseParser p = new ResponseParser(false);
+        Recorder r = new Recorder();
+        assertNull(feed(p, "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n", r));
+        assertEquals(List.of(r(200, 2, false)), r.responses);
+    }
+
+    @Test
+    void endlessTrailersAreAProtocolError() {
+        // Regression: trailer lines were not counted against the header-section limit.
+        ResponseParser p = new ResponseParser(false);
+        Recorder r = new Recorder();
+        assertNull(feed(p, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n", r));
+        String error = null;
+        for (int i = 0; i < 10_000 && error == null; i++) {
+            error = feed(p, "X-Trailer: " + "t".repeat(100) + "\r\n", r);
+        }
+        assertNotNull(error);
+        assertTrue(error.contains("trailers exceed"), error);
+        assertEquals(List.of(), r.responses);
+    }
+
+    @Test
     void http11KeepAliveByDefault() {
         ResponseParser p = new ResponseParser(false);
         Recorder r = new Recorder();
