@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.load.Durations;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.LoadEngine;
+import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
@@ -100,11 +101,15 @@ final class LoadCommand implements Callable<Integer> {
         if (hlog != null) {
             checkWritable(hlog);
         }
-        if (!json) {
-            commandSpec.commandLine().getOut().print(TextSummary.header(spec));
-            commandSpec.commandLine().getOut().flush();
-        }
-        LoadResult result = LoadEngine.run(spec);
+        LoadResult result = LoadEngine.run(spec, new LoadListener() {
+            @Override
+            public void started() {
+                if (!json) {
+                    commandSpec.commandLine().getOut().print(TextSummary.header(spec));
+                    commandSpec.commandLine().getOut().flush();
+                }
+            }
+        });
         if (hlog != null) {
             try (OutputStream out = Files.newOutputStream(hlog)) {
                 Hlog.write(result, tag, out);

@@ -55,6 +55,7 @@ public final class LoadEngine {
     public static LoadResult run(LoadSpec spec, LoadListener listener) {
         Transport transport = spec.transport().resolve();
         InetSocketAddress address = preflight(spec);
+        listener.started();
         RunControl control = new RunControl(spec, address);
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), transport.ioHandlerFactory());

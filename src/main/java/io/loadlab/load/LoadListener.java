@@ -10,6 +10,10 @@ public interface LoadListener {
     /** Nothing to hear. */
     LoadListener NONE = new LoadListener() { };
 
+    /** The host resolved and accepted a connection: load starts now (with the warm-up, if any). */
+    default void started() {
+    }
+
     /** The warm-up is over; measuring begins now. */
     default void windowStarted() {
     }
