@@ -1,7 +1,10 @@
 // Loadlab subject "java-netty": the subject contract (shared/DESIGN.md) on Netty 4.2 with the
 // native epoll transport where it loads, NIO elsewhere. Run as a single-file source program:
 //   java -cp 'target/lib/*' subjects/java-netty/NettyServer.java --port 8080 [--threads N]
-// It prints "listening on PORT" once it accepts connections.
+//        [--durability memory|fsync --dir DIR]
+// (Loadlab compiles it once with javac; see subject.yaml.) It prints "listening on PORT" once it
+// accepts connections. In fsync mode a PUT is answered only after its value is on disk
+// (FileChannel.force(false), i.e. fdatasync), written off the event loop.
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -32,7 +35,15 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -44,27 +55,38 @@ public final class NettyServer {
     /** 1 MiB of the deterministic pattern that /bytes/{n} serves in slices. */
     static final ByteBuf PATTERN = pattern(1 << 20);
     static final ConcurrentHashMap<String, byte[]> KV = new ConcurrentHashMap<>();
+    /** Set in fsync mode: where values are written, and the threads that wait for the disk. */
+    static Path kvDir;
+    static ExecutorService disk;
 
     public static void main(String[] args) throws Exception {
         int port = 8080;
         int threads = Runtime.getRuntime().availableProcessors();
+        String durability = "memory";
+        String dir = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
-                case "--durability" -> {
-                    String mode = args[++i];
-                    if (!mode.equals("memory")) {
-                        System.err.println("java-netty: durability mode '" + mode + "' is not supported; use memory");
-                        System.exit(2);
-                    }
-                }
+                case "--durability" -> durability = args[++i];
+                case "--dir" -> dir = args[++i];
                 default -> {
                     System.err.println("java-netty: unknown argument " + args[i]
-                            + "; usage: --port P [--threads N] [--durability memory]");
+                            + "; usage: --port P [--threads N] [--durability memory|fsync --dir DIR]");
                     System.exit(2);
                 }
             }
+        }
+        if (durability.equals("fsync")) {
+            if (dir == null) {
+                System.err.println("java-netty: --durability fsync needs --dir DIR");
+                System.exit(2);
+            }
+            kvDir = Files.createDirectories(Path.of(dir, "kv"));
+            disk = Executors.newFixedThreadPool(8);
+        } else if (!durability.equals("memory")) {
+            System.err.println("java-netty: durability must be memory or fsync, got '" + durability + "'");
+            System.exit(2);
         }
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
@@ -118,9 +140,23 @@ public final class NettyServer {
                 if (m.equals(HttpMethod.PUT)) {
                     byte[] body = new byte[req.content().readableBytes()];
                     req.content().getBytes(req.content().readerIndex(), body);
-                    boolean existed = KV.put(key, body) != null;
-                    send(ctx, keepAlive, existed ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED,
-                            "text/plain", Unpooled.EMPTY_BUFFER);
+                    if (kvDir == null) {
+                        boolean existed = KV.put(key, body) != null;
+                        send(ctx, keepAlive, existed ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED,
+                                "text/plain", Unpooled.EMPTY_BUFFER);
+                    } else {
+                        disk.execute(() -> {
+                            HttpResponseStatus status;
+                            try {
+                                writeDurably(key, body);
+                                status = KV.put(key, body) != null ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED;
+                            } catch (IOException e) {
+                                status = HttpResponseStatus.INTERNAL_SERVER_ERROR;
+                            }
+                            HttpResponseStatus s = status;
+                            ctx.executor().execute(() -> send(ctx, keepAlive, s, "text/plain", Unpooled.EMPTY_BUFFER));
+                        });
+                    }
                 } else if (get) {
                     byte[] v = KV.get(key);
                     if (v == null) {
@@ -160,6 +196,20 @@ public final class NettyServer {
             ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
         } else {
             ctx.writeAndFlush(res);
+        }
+    }
+
+    /** Writes the value to its own file and waits for fdatasync before returning. */
+    static void writeDurably(String key, byte[] value) throws IOException {
+        // Keys come from URLs: keep the file name to a safe alphabet.
+        String name = key.replaceAll("[^A-Za-z0-9._-]", "_");
+        try (FileChannel ch = FileChannel.open(kvDir.resolve(name), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buf = ByteBuffer.wrap(value);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(false);
         }
     }
 

@@ -28,6 +28,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private final int pipeline;
     private final boolean fixedRate;
     private final ResponseParser parser;
+    private final boolean[] statusOk;
+    private final long expectedBody;
     /** Ring of outstanding requests: when each was due and when it was sent (nanoTime). */
     private final long[] due;
     private final long[] sent;
@@ -47,6 +49,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.pipeline = control.spec.pipeline();
         this.fixedRate = control.spec.isFixedRate();
         this.parser = new ResponseParser(control.spec.request().isHead());
+        this.statusOk = control.statusOk;
+        this.expectedBody = control.spec.expectation().bodyBytes().orElse(-1);
         this.due = new long[pipeline];
         this.sent = new long[pipeline];
         // Stagger the connections so that together they send at an even pace.
@@ -103,8 +107,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         }
         worker.requests++;
         worker.statusCounts[status]++;
-        if (status >= 400) {
+        if (!statusOk[status]) {
             worker.errStatus++;
+        } else if (expectedBody >= 0 && bodyBytes != expectedBody) {
+            worker.errProtocol++;
         }
         control.finished(1);
         if (close) {

@@ -8,8 +8,10 @@ package io.loadlab.load;
  * @param read     requests lost because the connection failed or closed while reading
  * @param write    requests that could not be written
  * @param timeout  requests without a complete answer within the request timeout
- * @param status   complete answers whose status was not 2xx or 3xx (also counted in requests)
- * @param protocol answers that were not valid HTTP/1.1
+ * @param status   complete answers with an unexpected status: by default 400 and above, else any
+ *                 status outside the {@link Expectation} (also counted in requests)
+ * @param protocol answers that were not valid HTTP/1.1, or whose body length differed from the
+ *                 expected one
  */
 public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
 

@@ -20,10 +20,12 @@ import java.util.OptionalLong;
  * @param requestTimeout time after which an unanswered request counts as a timeout
  * @param connectTimeout time after which a connection attempt counts as a connect error
  * @param transport      Netty transport for the event loops
+ * @param expectation    what counts as a correct answer
  */
 public record LoadSpec(RequestTemplate request, LoadModel model, int connections, int threads,
                        Optional<Duration> duration, OptionalLong requestCount, Duration warmup,
-                       Duration requestTimeout, Duration connectTimeout, Transport transport) {
+                       Duration requestTimeout, Duration connectTimeout, Transport transport,
+                       Expectation expectation) {
 
     public LoadSpec {
         List<String> problems = new ArrayList<>();
@@ -64,6 +66,9 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         if (transport == null) {
             problems.add("transport: required");
         }
+        if (expectation == null) {
+            problems.add("expectation: required (Expectation.ANY_SUCCESS accepts any status below 400)");
+        }
         if (!problems.isEmpty()) {
             throw LoadException.usage(String.join("; ", problems));
         }
@@ -96,6 +101,7 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         private Duration requestTimeout = Duration.ofSeconds(10);
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Transport transport = Transport.AUTO;
+        private Expectation expectation = Expectation.ANY_SUCCESS;
 
         private Builder() {
         }
@@ -156,6 +162,11 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
             return this;
         }
 
+        public Builder expect(Expectation e) {
+            this.expectation = e;
+            return this;
+        }
+
         /**
          * @throws LoadException (usage) naming every invalid field
          */
@@ -166,7 +177,7 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
                 d = Optional.of(Duration.ofSeconds(10));
             }
             return new LoadSpec(request, model, connections, threads, d, n, warmup,
-                    requestTimeout, connectTimeout, transport);
+                    requestTimeout, connectTimeout, transport, expectation);
         }
     }
 }

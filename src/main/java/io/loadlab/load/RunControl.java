@@ -14,6 +14,8 @@ final class RunControl {
     final long requestTimeoutNanos;
     /** Nanos between requests on one connection at a fixed rate; 0 in the closed loop. */
     final double fixedRateIntervalNanos;
+    /** Correct statuses, indexed by code (shared read-only by all connections). */
+    final boolean[] statusOk;
     /** Due time of the first request of the run, {@link System#nanoTime()} base. */
     volatile long startNanos;
     /** Cleared when the run stops issuing requests. */
@@ -32,6 +34,7 @@ final class RunControl {
         this.requestTimeoutNanos = spec.requestTimeout().toNanos();
         this.fixedRateIntervalNanos = spec.model() instanceof LoadModel.FixedRate f
                 ? 1e9 * spec.connections() / f.requestsPerSecond() : 0;
+        this.statusOk = spec.expectation().statusTable();
         this.total = spec.requestCount().orElse(-1);
         this.permits = total > 0 ? new AtomicLong(total) : null;
     }

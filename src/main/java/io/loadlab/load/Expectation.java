@@ -1,0 +1,47 @@
+package io.loadlab.load;
+
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * What a correct answer looks like. An answer with another status counts as a {@code status}
+ * error; one with the right status but another body length as a {@code protocol} error. Both
+ * still count as requests, with their latency recorded.
+ *
+ * @param statuses  statuses that are correct, 100 to 999
+ * @param bodyBytes exact body length, when fixed
+ */
+public record Expectation(Set<Integer> statuses, OptionalLong bodyBytes) {
+
+    /** The default: any status below 400 is correct, bodies of any length. */
+    public static final Expectation ANY_SUCCESS = new Expectation(rangeSet(100, 399), OptionalLong.empty());
+
+    public Expectation {
+        statuses = Set.copyOf(statuses);
+        for (int s : statuses) {
+            if (s < 100 || s > 999) {
+                throw LoadException.usage("expected status " + s + " is not between 100 and 999");
+            }
+        }
+        if (bodyBytes.isPresent() && bodyBytes.getAsLong() < 0) {
+            throw LoadException.usage("expected body length cannot be negative");
+        }
+    }
+
+    private static Set<Integer> rangeSet(int from, int to) {
+        java.util.Set<Integer> s = new java.util.HashSet<>();
+        for (int i = from; i <= to; i++) {
+            s.add(i);
+        }
+        return s;
+    }
+
+    /** A lookup table indexed by status code, for the hot path. */
+    boolean[] statusTable() {
+        boolean[] t = new boolean[1000];
+        for (int s : statuses) {
+            t[s] = true;
+        }
+        return t;
+    }
+}

@@ -1,0 +1,47 @@
+package io.loadlab.subject;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A subject found under {@code subjects/}: its manifest and whether it can run here.
+ *
+ * @param manifest          the checked manifest
+ * @param unavailableReason why it cannot run here (a missing command), empty when it can
+ */
+public record Subject(SubjectManifest manifest, Optional<String> unavailableReason) {
+
+    public String name() {
+        return manifest.name();
+    }
+
+    public boolean available() {
+        return unavailableReason.isEmpty();
+    }
+
+    /** Every combination of variant values, the default (first values) first. */
+    public List<Map<String, String>> variantCombinations() {
+        List<Map<String, String>> out = new java.util.ArrayList<>();
+        out.add(new java.util.LinkedHashMap<>());
+        for (Map.Entry<String, List<String>> v : manifest.variants().entrySet()) {
+            List<Map<String, String>> next = new java.util.ArrayList<>();
+            for (Map<String, String> partial : out) {
+                for (String value : v.getValue()) {
+                    Map<String, String> m = new java.util.LinkedHashMap<>(partial);
+                    m.put(v.getKey(), value);
+                    next.add(m);
+                }
+            }
+            out = next;
+        }
+        return out;
+    }
+
+    /** A variant as written in the data: {@code durability=fsync}; empty for a subject without variants. */
+    public static String label(Map<String, String> variant) {
+        StringBuilder sb = new StringBuilder();
+        variant.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,200 @@
+package io.loadlab.subject;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Builds subjects (once per hash of their sources) and starts them with their placeholders
+ * filled in. Build outputs live in {@code <home>/target/subjects/<name>/<hash>/}.
+ */
+public final class SubjectLauncher {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z][a-z0-9_-]*)}");
+    private static final long BUILD_TIMEOUT_MINUTES = 10;
+
+    private final Path home;
+
+    /** @param home Loadlab's folder (with {@code target/lib} for the Java subjects) */
+    public SubjectLauncher(Path home) {
+        this.home = home.toAbsolutePath().normalize();
+    }
+
+    /**
+     * The subject's build folder, building it first when its sources changed or it was never built.
+     *
+     * @throws SubjectException when the build fails, with the tail of the build log
+     */
+    public Path ensureBuilt(SubjectManifest m) {
+        String hash = sourceHash(m);
+        Path dir = home.resolve("target/subjects").resolve(m.name()).resolve(hash);
+        Path ok = dir.resolve(".built");
+        if (Files.exists(ok)) {
+            return dir;
+        }
+        if (m.build().isEmpty()) {
+            try {
+                Files.createDirectories(dir);
+                Files.writeString(ok, "nothing to build\n");
+            } catch (IOException e) {
+                throw new SubjectException("cannot create " + dir + ": " + e.getMessage(), e);
+            }
+            return dir;
+        }
+        Path log = dir.resolve("build.log");
+        try {
+            Files.createDirectories(dir);
+            Map<String, String> values = baseValues(m, dir);
+            String command = substitute(m.build().get().command(), values, m.name() + " build.command");
+            Process p = new ProcessBuilder("bash", "-c", command)
+                    .directory(m.dir().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .start();
+            if (!p.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor();
+                throw new SubjectException("subject '" + m.name() + "' build took longer than "
+                        + BUILD_TIMEOUT_MINUTES + " minutes; its log ends with:\n" + SubjectProcess.tail(log, 20));
+            }
+            if (p.exitValue() != 0) {
+                throw new SubjectException("subject '" + m.name() + "' failed to build (exit " + p.exitValue()
+                        + ", `" + command + "`); its log ends with:\n" + SubjectProcess.tail(log, 20));
+            }
+            Files.writeString(ok, command + "\n");
+            return dir;
+        } catch (IOException e) {
+            throw new SubjectException("subject '" + m.name() + "' could not be built: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SubjectException("interrupted while building subject '" + m.name() + "'", e);
+        }
+    }
+
+    /**
+     * Builds if needed, then starts one process of the subject.
+     *
+     * @param variant values for the manifest's variants (missing ones take their first value)
+     * @param cpus    CPUs to pin the server to; empty for no pinning
+     * @param workdir a fresh folder the subject may write to (its {@code {workdir}})
+     * @param log     where its output goes
+     */
+    public SubjectProcess start(SubjectManifest m, Map<String, String> variant, int port, Optional<String> cpus,
+                                Path workdir, Path log) {
+        Path build = ensureBuilt(m);
+        Map<String, String> values = baseValues(m, build);
+        values.put("port", Integer.toString(port));
+        values.put("cpus", cpus.orElse("0-" + (Runtime.getRuntime().availableProcessors() - 1)));
+        values.put("ncpus", Integer.toString(cpus.map(c -> new Cpus.Split(c, c).serverCount())
+                .orElse(Runtime.getRuntime().availableProcessors())));
+        values.put("workdir", workdir.toAbsolutePath().toString());
+        m.variants().forEach((k, vals) -> values.put(k, variant.getOrDefault(k, vals.get(0))));
+        values.putIfAbsent("durability", "memory");
+        String command = substitute(m.start(), values, m.name() + " start");
+        try {
+            Files.createDirectories(workdir);
+        } catch (IOException e) {
+            throw new SubjectException("cannot create the work folder " + workdir + ": " + e.getMessage(), e);
+        }
+        return SubjectProcess.start(m.name(), List.of("bash", "-c", "exec " + command), m.dir(), log, cpus);
+    }
+
+    /** The output of the manifest's version command (first line), or empty. */
+    public Optional<String> version(SubjectManifest m) {
+        if (m.versionCommand().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Process p = new ProcessBuilder("bash", "-c", substitute(m.versionCommand().get(),
+                    baseValues(m, home), m.name() + " version"))
+                    .directory(m.dir().toFile()).redirectErrorStream(true).start();
+            String out;
+            try (InputStream in = p.getInputStream()) {
+                out = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
+            }
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            return out.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst();
+        } catch (IOException e) {
+            return Optional.of("unknown (" + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private Map<String, String> baseValues(SubjectManifest m, Path build) {
+        Map<String, String> v = new LinkedHashMap<>();
+        Path javaHome = Path.of(System.getProperty("java.home"));
+        v.put("home", home.toString());
+        v.put("dir", m.dir().toString());
+        v.put("build", build.toString());
+        v.put("java", javaHome.resolve("bin/java").toString());
+        v.put("javac", javaHome.resolve("bin/javac").toString());
+        v.put("classpath", home.resolve("target/lib").toString() + "/*");
+        return v;
+    }
+
+    /** Replaces {@code {name}} placeholders; an unknown one is an error naming the manifest field. */
+    static String substitute(String template, Map<String, String> values, String where) {
+        Matcher mt = PLACEHOLDER.matcher(template);
+        StringBuilder sb = new StringBuilder();
+        while (mt.find()) {
+            String v = values.get(mt.group(1));
+            if (v == null) {
+                throw new SubjectException("unknown placeholder {" + mt.group(1) + "} in " + where
+                        + "; known: " + String.join(", ", values.keySet().stream().map(k -> "{" + k + "}").toList())
+                        + ", {port}, {cpus}, {ncpus}, {workdir} and the variant names");
+            }
+            mt.appendReplacement(sb, Matcher.quoteReplacement(v));
+        }
+        mt.appendTail(sb);
+        return sb.toString();
+    }
+
+    /** SHA-256 over the build command and the files matching the source globs, in path order. */
+    private static String sourceHash(SubjectManifest m) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update((m.build().map(SubjectManifest.Build::command).orElse("") + "\n").getBytes(StandardCharsets.UTF_8));
+            List<PathMatcher> globs = new ArrayList<>();
+            for (String g : m.build().map(SubjectManifest.Build::sources).orElse(List.of())) {
+                globs.add(FileSystems.getDefault().getPathMatcher("glob:" + g));
+            }
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(m.dir())) {
+                files = walk.filter(Files::isRegularFile)
+                        .filter(f -> globs.stream().anyMatch(g -> g.matches(m.dir().relativize(f))))
+                        .sorted().toList();
+            }
+            for (Path f : files) {
+                md.update(m.dir().relativize(f).toString().getBytes(StandardCharsets.UTF_8));
+                md.update(Files.readAllBytes(f));
+            }
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        } catch (IOException e) {
+            throw new SubjectException("cannot read the sources of subject '" + m.name() + "': " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package io.loadlab.subject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.loadlab.load.Durations;
+import io.loadlab.load.LoadException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A subject's manifest, {@code subjects/<name>/subject.yaml}. The format, with every field:
+ *
+ * <pre>
+ * name: go-nethttp                     # must equal the folder name
+ * description: Go standard library net/http
+ * language: Go (net/http)
+ * version: go version                  # optional: prints the toolchain version
+ * requires: [go]                       # commands that must be on PATH
+ * build:                               # optional: run once, cached by a hash of the sources
+ *   command: go build -o {build}/server main.go
+ *   sources: [main.go, "*.go"]         # globs relative to the subject folder
+ * start: "{build}/server --port {port} --durability {durability} --dir {workdir}"
+ * ready: {path: /plaintext, timeout: 60s}
+ * workloads: [plaintext, json, bytes-64k, bytes-1m, put-1k, get-kv, delay-10ms]
+ * variants: {durability: [memory, fsync]}   # optional; the first value is the default
+ * </pre>
+ *
+ * Placeholders in {@code build.command} and {@code start}: {@code {port}}, {@code {cpus}} (taskset
+ * list of the server's CPUs), {@code {ncpus}}, {@code {durability}} (and every other variant
+ * name), {@code {workdir}} (a fresh scratch folder per process), {@code {build}} (the cached build
+ * folder), {@code {dir}} (the subject folder), {@code {home}} (Loadlab's folder), {@code {java}}
+ * and {@code {classpath}} (Loadlab's runtime jars). Commands run with {@code bash -c}.
+ */
+public record SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
+                              List<String> requires, Optional<Build> build, String start, Readiness ready,
+                              List<String> workloads, Map<String, List<String>> variants, Path dir) {
+
+    /** How to build the subject once; cached by the hash of {@code sources}. */
+    public record Build(String command, List<String> sources) {}
+
+    /** The readiness probe: {@code GET path} must answer 2xx within {@code timeout}. */
+    public record Readiness(String path, Duration timeout) {}
+
+    private static final Set<String> FIELDS = Set.of("name", "description", "language", "version", "requires",
+            "build", "start", "ready", "workloads", "variants");
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    public SubjectManifest {
+        requires = List.copyOf(requires);
+        workloads = List.copyOf(workloads);
+        Map<String, List<String>> v = new LinkedHashMap<>();
+        variants.forEach((k, vals) -> v.put(k, List.copyOf(vals)));
+        variants = java.util.Collections.unmodifiableMap(v);
+    }
+
+    /**
+     * Reads and checks {@code dir/subject.yaml}.
+     *
+     * @param knownWorkloads names a manifest may list under {@code workloads}
+     * @throws SubjectException naming the file, the field and what is expected
+     */
+    public static SubjectManifest read(Path dir, Set<String> knownWorkloads) {
+        Path file = dir.resolve("subject.yaml");
+        JsonNode root;
+        try {
+            root = YAML.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new SubjectException(file + ": cannot read the manifest: " + firstLine(e.getMessage()));
+        }
+        if (root == null || !root.isObject()) {
+            throw new SubjectException(file + ": the manifest must be a YAML mapping of fields such as name, start, ready");
+        }
+        Reader r = new Reader(file, root);
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!FIELDS.contains(f)) {
+                throw r.error(f, "is not a manifest field; the fields are " + String.join(", ", new java.util.TreeSet<>(FIELDS)));
+            }
+        }
+        String name = r.string("name", true).orElseThrow();
+        if (!NAME.matcher(name).matches()) {
+            throw r.error("name", "must be lower-case letters, digits and dashes, got '" + name + "'");
+        }
+        String folder = dir.getFileName().toString();
+        if (!name.equals(folder)) {
+            throw r.error("name", "must equal the folder name '" + folder + "', got '" + name + "'");
+        }
+        String description = r.string("description", true).orElseThrow();
+        String language = r.string("language", true).orElseThrow();
+        Optional<String> version = r.string("version", false);
+        List<String> requires = r.strings("requires", false);
+        Optional<Build> build = Optional.empty();
+        JsonNode b = root.get("build");
+        if (b != null) {
+            if (!b.isObject() || !b.has("command") || !b.get("command").isTextual()) {
+                throw r.error("build", "must be a mapping with 'command' (text) and 'sources' (list of globs)");
+            }
+            List<String> sources = new Reader(file, b).strings("sources", true);
+            build = Optional.of(new Build(b.get("command").asText(), sources));
+        }
+        String start = r.string("start", true).orElseThrow();
+        JsonNode ready = root.get("ready");
+        if (ready == null || !ready.isObject() || !ready.has("path") || !ready.get("path").asText().startsWith("/")) {
+            throw r.error("ready", "must be a mapping with 'path' (starting with /) and optional 'timeout' (such as 60s)");
+        }
+        Duration timeout;
+        try {
+            timeout = ready.has("timeout") ? Durations.parse(ready.get("timeout").asText()) : Duration.ofSeconds(60);
+        } catch (LoadException e) {
+            throw r.error("ready.timeout", e.getMessage());
+        }
+        List<String> workloads = r.strings("workloads", true);
+        for (String w : workloads) {
+            if (!knownWorkloads.contains(w)) {
+                throw r.error("workloads", "names unknown workload '" + w + "'; known: "
+                        + String.join(", ", new java.util.TreeSet<>(knownWorkloads)));
+            }
+        }
+        Map<String, List<String>> variants = new LinkedHashMap<>();
+        JsonNode v = root.get("variants");
+        if (v != null) {
+            if (!v.isObject()) {
+                throw r.error("variants", "must be a mapping such as {durability: [memory, fsync]}");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                List<String> values = new Reader(file, v).strings(e.getKey(), true);
+                if (values.isEmpty() || !NAME.matcher(e.getKey()).matches()) {
+                    throw r.error("variants." + e.getKey(), "must be a non-empty list of values under a lower-case name");
+                }
+                variants.put(e.getKey(), values);
+            }
+        }
+        return new SubjectManifest(name, description, language, version, requires, build, start,
+                new Readiness(ready.get("path").asText(), timeout), workloads, variants, dir.toAbsolutePath());
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+
+    /** Typed access to one mapping's fields with errors that name the file and field. */
+    private record Reader(Path file, JsonNode node) {
+        SubjectException error(String field, String what) {
+            return new SubjectException(file + ": field '" + field + "' " + what);
+        }
+
+        Optional<String> string(String field, boolean required) {
+            JsonNode n = node.get(field);
+            if (n == null || n.isNull()) {
+                if (required) {
+                    throw error(field, "is missing");
+                }
+                return Optional.empty();
+            }
+            if (!n.isTextual() || n.asText().isBlank()) {
+                throw error(field, "must be non-empty text, got " + n);
+            }
+            return Optional.of(n.asText());
+        }
+
+        List<String> strings(String field, boolean required) {
+            JsonNode n = node.get(field);
+            if (n == null || n.isNull()) {
+                if (required) {
+                    throw error(field, "is missing (a list such as [a, b])");
+                }
+                return List.of();
+            }
+            if (!n.isArray()) {
+                throw error(field, "must be a list such as [a, b], got " + n);
+            }
+            List<String> out = new ArrayList<>();
+            for (JsonNode e : n) {
+                if (!e.isTextual()) {
+                    throw error(field, "must hold text values, got " + e);
+                }
+                out.add(e.asText());
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.loadlab.subject;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Stream;
+
+/** The catalog of subjects: every {@code subjects/<name>/subject.yaml} under Loadlab's folder. */
+public final class Subjects {
+
+    private final List<Subject> all;
+
+    private Subjects(List<Subject> all) {
+        this.all = List.copyOf(all);
+    }
+
+    /**
+     * Reads every manifest under {@code subjectsDir}, in name order, and checks which subjects
+     * can run here.
+     *
+     * @throws SubjectException for the first manifest that is wrong, naming file and field
+     */
+    public static Subjects load(Path subjectsDir, Set<String> knownWorkloads) {
+        List<Subject> out = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(subjectsDir)) {
+            for (Path dir : dirs.sorted().toList()) {
+                if (Files.isRegularFile(dir.resolve("subject.yaml"))) {
+                    SubjectManifest m = SubjectManifest.read(dir, knownWorkloads);
+                    out.add(new Subject(m, missing(m.requires())));
+                }
+            }
+        } catch (IOException e) {
+            throw new SubjectException("cannot list subjects in " + subjectsDir + ": " + e.getMessage(), e);
+        }
+        return new Subjects(out);
+    }
+
+    /** Every subject, in name order. */
+    public List<Subject> all() {
+        return all;
+    }
+
+    /** The subject called {@code name}. */
+    public Optional<Subject> byName(String name) {
+        return all.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /**
+     * Subjects whose whole name matches the regular expression.
+     *
+     * @throws SubjectException for an invalid pattern or one that matches nothing, listing the names
+     */
+    public List<Subject> matching(String regex) {
+        Pattern p;
+        try {
+            p = Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new SubjectException("--subjects '" + regex + "' is not a regular expression: " + e.getDescription());
+        }
+        List<Subject> out = all.stream().filter(s -> p.matcher(s.name()).matches()).toList();
+        if (out.isEmpty()) {
+            throw new SubjectException("no subject matches '" + regex + "'; subjects: "
+                    + String.join(", ", all.stream().map(Subject::name).toList()));
+        }
+        return out;
+    }
+
+    /** The first command of {@code commands} that is not on the PATH, as a reason. */
+    static Optional<String> missing(List<String> commands) {
+        for (String c : commands) {
+            if (!onPath(c)) {
+                return Optional.of("needs `" + c + "` on PATH");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether an executable of this name is in a PATH folder. */
+    public static boolean onPath(String command) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
