@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The {@code loadlab} command line. Exit codes: 0 success, 1 failed run, 2 usage error. */
 @Command(name = "loadlab", mixinStandardHelpOptions = true, usageHelpWidth = 100, versionProvider = Main.Version.class,
         description = "Compare HTTP servers honestly: load runs with HdrHistogram latencies and CPU accounting.",
-        subcommands = {LoadCommand.class, SubjectsCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LoadCommand.class, RunCommand.class, SubjectsCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code of a run that failed. */
@@ -36,6 +36,11 @@ public final class Main implements Runnable {
             if (ex instanceof LoadException le) {
                 c.getErr().println("loadlab: " + le.getMessage());
                 return le.isUsageError() ? EXIT_USAGE : EXIT_FAILED;
+            }
+            if (ex instanceof io.loadlab.subject.SubjectException || ex instanceof io.loadlab.experiment.ExperimentException
+                    || ex instanceof io.loadlab.data.DataException) {
+                c.getErr().println("loadlab: " + ex.getMessage());
+                return EXIT_USAGE;
             }
             if (ex instanceof CliException ce) {
                 c.getErr().println("loadlab: " + ce.getMessage());

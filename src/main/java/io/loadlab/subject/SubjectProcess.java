@@ -119,6 +119,11 @@ public final class SubjectProcess implements AutoCloseable {
         }
     }
 
+    /** The exit code once the root process has ended. */
+    public Optional<Integer> exitCode() {
+        return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+    }
+
     /** Whether the subject's root process still runs. */
     public boolean isAlive() {
         return process.isAlive();

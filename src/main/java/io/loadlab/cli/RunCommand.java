@@ -1,0 +1,256 @@
+package io.loadlab.cli;
+
+import io.loadlab.data.RunRow;
+import io.loadlab.experiment.Experiment;
+import io.loadlab.experiment.ExperimentSpec;
+import io.loadlab.experiment.Plan;
+import io.loadlab.experiment.Runner;
+import io.loadlab.load.Durations;
+import io.loadlab.load.LoadResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loadlab run}: an experiment of rotated rounds, written to {@code data/<name>/}. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {"Run subjects x workloads x rounds and write data/<name>/ (experiment.json, runs.csv, latency.hlog).",
+                "",
+                "Each round starts every subject afresh, in an order rotated by the round (or shuffled), pinned to",
+                "the server CPUs while the engine runs on the load CPUs. Ctrl-C stops cleanly; --resume completes."},
+        footer = {"", "Examples:",
+                "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
+                "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
+                "  loadlab run --resume data/20261130-101500"})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Option(names = "--subjects", paramLabel = "RE", description = "subjects to run, regular expression (default: ${DEFAULT-VALUE})")
+    String subjects = "java-.*";
+
+    @Option(names = "--workloads", paramLabel = "RE", description = "workloads, regular expression (default: ${DEFAULT-VALUE})")
+    String workloads = "plaintext|json";
+
+    @Option(names = "--variants", paramLabel = "RE",
+            description = "variants such as 'durability=fsync' (default: each subject's first variant)")
+    String variants;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "rounds (default: ${DEFAULT-VALUE})")
+    int rounds = 3;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured window per run (default: ${DEFAULT-VALUE})")
+    String duration = "5s";
+
+    @Option(names = "--warmup", paramLabel = "D", description = "warm-up per run (default: ${DEFAULT-VALUE})")
+    String warmup = "2s";
+
+    @Option(names = "--cooldown", paramLabel = "D", description = "pause between runs (default: ${DEFAULT-VALUE})")
+    String cooldown = "1s";
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
+    int connections = 64;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "engine threads (default: one per load CPU)")
+    int threads;
+
+    @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = "fixed rate per run in requests/s (default: closed loop)")
+    Double rate;
+
+    @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
+    String order = "rotate";
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed of the shuffled order (default: ${DEFAULT-VALUE})")
+    long seed = 1;
+
+    @Option(names = "--server-cpus", paramLabel = "LIST", description = "CPUs of the subjects, e.g. 0 (default: CPU 0)")
+    String serverCpus;
+
+    @Option(names = "--load-cpus", paramLabel = "LIST", description = "CPUs of the engine, e.g. 1-3 (default: the others)")
+    String loadCpus;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "experiment folder (default: data/<date-time>)")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "complete the experiment in DIR (other options are ignored)")
+    Path resume;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = commandSpec.commandLine().getOut();
+        PrintWriter err = commandSpec.commandLine().getErr();
+        Path home = Home.path();
+        ConsoleProgress progress = new ConsoleProgress(err);
+        Experiment exp;
+        if (resume != null) {
+            exp = Experiment.resume(home, resume, progress);
+            err.printf(Locale.ROOT, "Resuming %s: %d of %d runs recorded%n", resume, exp.done().size(),
+                    exp.plan().runs().size());
+        } else {
+            ExperimentSpec spec = spec();
+            Path dir = this.out != null ? this.out : Path.of("data", spec.name());
+            exp = Experiment.create(home, spec, dir, commandLine(), progress);
+        }
+        exp.plan().skipped().forEach(s -> err.println("skipped " + s));
+        progress.begin(exp.plan(), exp.done().size());
+        // Ctrl-C: stop the run in flight and the subject, keep the rows, mark the experiment interrupted.
+        Thread hook = new Thread(() -> exp.stop(Duration.ofSeconds(30)), "loadlab-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Runner.Outcome outcome;
+        try {
+            outcome = exp.execute();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running (Ctrl-C): it waits for the clean-up that just ended.
+            }
+        }
+        progress.end();
+        summary(out, outcome);
+        out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n",
+                outcome.dir(), outcome.status());
+        if (outcome.status().equals("interrupted")) {
+            out.printf(Locale.ROOT, "Complete it with: loadlab run --resume %s%n", outcome.dir());
+        }
+        out.flush();
+        return outcome.status().equals("completed") ? 0 : Main.EXIT_FAILED;
+    }
+
+    private ExperimentSpec spec() {
+        ExperimentSpec.Order o;
+        try {
+            o = ExperimentSpec.Order.valueOf(order.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--order must be rotate or shuffle, got '" + order + "'", Main.EXIT_USAGE);
+        }
+        String name = out != null ? out.getFileName().toString()
+                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
+                .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
+                .warmup(Durations.parse(warmup)).cooldown(Durations.parse(cooldown))
+                .connections(connections).threads(threads).rate(rate)
+                .serverCpus(serverCpus).loadCpus(loadCpus).build();
+    }
+
+    private List<String> commandLine() {
+        List<String> cl = new ArrayList<>(List.of("loadlab"));
+        cl.addAll(commandSpec.commandLine().getParseResult().originalArgs());
+        return cl;
+    }
+
+    /** The short table at the end: one row per subject, variant and workload of this session. */
+    private static void summary(PrintWriter out, Runner.Outcome outcome) {
+        Map<String, List<RunRow>> byKey = new LinkedHashMap<>();
+        for (RunRow r : outcome.rows()) {
+            String key = r.get("subject") + (r.get("variant").isEmpty() ? "" : " [" + r.get("variant") + "]")
+                    + " · " + r.get("workload");
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (Map.Entry<String, List<RunRow>> e : byKey.entrySet()) {
+            List<RunRow> ok = e.getValue().stream().filter(r -> r.get("status").equals("ok")).toList();
+            double[] rps = ok.stream().mapToDouble(r -> Double.parseDouble(r.get("rps"))).toArray();
+            double mean = java.util.Arrays.stream(rps).average().orElse(Double.NaN);
+            double sd = Math.sqrt(java.util.Arrays.stream(rps).map(x -> (x - mean) * (x - mean)).sum()
+                    / Math.max(1, rps.length - 1));
+            double perCpu = ok.stream().filter(r -> !r.get("rps_per_server_cpu_s").isEmpty())
+                    .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
+            Histogram merged = new Histogram(3);
+            for (LoadResult lr : outcome.results().getOrDefault(e.getKey(), List.of())) {
+                merged.add(lr.latency());
+            }
+            long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
+            String[] split = e.getKey().split(" · ");
+            rows.add(new String[] {split[0], split[1], ok.size() + "/" + e.getValue().size(),
+                    rps.length == 0 ? "" : String.format(Locale.ROOT, "%,.0f", mean),
+                    rps.length < 2 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * sd / mean),
+                    merged.getTotalCount() == 0 ? "" : Long.toString(merged.getValueAtPercentile(99)),
+                    Double.isNaN(perCpu) ? "" : String.format(Locale.ROOT, "%,.0f", perCpu),
+                    Long.toString(bound)});
+        }
+        out.println();
+        Table.print(out, new String[] {"subject", "workload", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
+                "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);
+    }
+
+    /** A progress line on standard error: updated in place on a terminal, a line per run otherwise. */
+    static final class ConsoleProgress implements Runner.Progress {
+        private final PrintWriter err;
+        private final boolean terminal = System.console() != null;
+        private long startNanos;
+        private int startDone;
+        private int total;
+        private double perRunSeconds;
+
+        ConsoleProgress(PrintWriter err) {
+            this.err = err;
+        }
+
+        void begin(Plan plan, int done) {
+            startNanos = System.nanoTime();
+            startDone = done;
+            total = plan.runs().size();
+        }
+
+        @Override
+        public void message(String text) {
+            if (!terminal) {
+                err.println(text);
+                err.flush();
+            }
+        }
+
+        @Override
+        public void runStarting(Plan.Run run, int done, int total) {
+            double elapsed = (System.nanoTime() - startNanos) / 1e9;
+            int doneHere = done - startDone;
+            String remaining = doneHere == 0 ? "?" : clock(elapsed / doneHere * (total - done));
+            String line = String.format(Locale.ROOT, "[%d/%d] round %d, %s, %s  elapsed %s, remaining ~%s",
+                    done + 1, total, run.round(), run.instance().label(), run.workload().name(),
+                    clock(elapsed), remaining);
+            if (terminal) {
+                err.print("\r\033[K" + line);
+            } else {
+                err.println(line);
+            }
+            err.flush();
+        }
+
+        @Override
+        public void runFinished(Plan.Run run, RunRow row, int done, int total) {
+            if (row.get("status").equals("failed")) {
+                String msg = row.get("error");
+                err.printf(Locale.ROOT, "%srun %s (%s, %s, round %d) failed: %s%n", terminal ? "\r\033[K" : "",
+                        row.get("run_id"), run.instance().label(), run.workload().name(), run.round(),
+                        msg.length() > 300 ? msg.substring(0, 300) + "..." : msg);
+                err.flush();
+            }
+        }
+
+        void end() {
+            if (terminal) {
+                err.print("\r\033[K");
+                err.flush();
+            }
+        }
+
+        private static String clock(double seconds) {
+            long s = Math.round(seconds);
+            return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package io.loadlab.data;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.load.IntervalSample;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The files of one experiment, {@code data/<name>/}: {@code experiment.json} (replaced
+ * atomically), {@code runs.csv} (a row appended, flushed and forced to disk after each run) and
+ * {@code latency.hlog} (each run's per-second histograms, tagged with its run id, written before
+ * its row). After a kill at any moment at most the run in flight is missing: {@link #open}
+ * drops a partial last line and histograms of runs that have no row.
+ */
+public final class ExperimentStore {
+
+    public static final String SPEC_FILE = "experiment.json";
+    public static final String RUNS_FILE = "runs.csv";
+    public static final String HLOG_FILE = "latency.hlog";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path dir;
+    private final long startEpochMs;
+
+    private ExperimentStore(Path dir, long startEpochMs) {
+        this.dir = dir;
+        this.startEpochMs = startEpochMs;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /**
+     * Creates the folder and its files for a new experiment.
+     *
+     * @throws DataException when the folder already holds an experiment or cannot be written
+     */
+    public static ExperimentStore create(Path dir, ObjectNode experimentJson, long startEpochMs) {
+        if (Files.exists(dir.resolve(RUNS_FILE)) || Files.exists(dir.resolve(SPEC_FILE))) {
+            throw new DataException(dir + " already holds an experiment: use --resume " + dir
+                    + " to complete it, or choose another --out");
+        }
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-probe", "");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new DataException("cannot write to " + dir + " (" + e.getMessage()
+                    + "): choose a writable --out folder", e);
+        }
+        ExperimentStore store = new ExperimentStore(dir, startEpochMs);
+        store.writeJson(experimentJson);
+        try (OutputStream out = Files.newOutputStream(dir.resolve(RUNS_FILE), StandardOpenOption.CREATE_NEW)) {
+            out.write((RunRow.csvHeader() + "\n").getBytes(StandardCharsets.UTF_8));
+            PrintStream ps = new PrintStream(Files.newOutputStream(dir.resolve(HLOG_FILE),
+                    StandardOpenOption.CREATE_NEW), false, StandardCharsets.US_ASCII);
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputComment("Loadlab experiment " + dir.getFileName() + ": per-second latency histograms in"
+                    + " microseconds, tagged with the run id of runs.csv (TAG-service: service time)");
+            w.outputLogFormatVersion();
+            w.outputStartTime(startEpochMs);
+            w.setBaseTime(startEpochMs);
+            w.outputLegend();
+            ps.close();
+        } catch (IOException e) {
+            throw new DataException("cannot create the files of " + dir + ": " + e.getMessage(), e);
+        }
+        return store;
+    }
+
+    /**
+     * Opens an experiment to resume it: repairs what a kill may have left half-written.
+     *
+     * @return the store and the run ids already recorded
+     */
+    public static Opened open(Path dir) {
+        Path json = dir.resolve(SPEC_FILE);
+        if (!Files.isRegularFile(json) || !Files.isRegularFile(dir.resolve(RUNS_FILE))) {
+            throw new DataException(dir + " is not an experiment folder (it needs " + SPEC_FILE + " and "
+                    + RUNS_FILE + "): check the --resume path");
+        }
+        try {
+            ObjectNode spec = (ObjectNode) JSON.readTree(json.toFile());
+            long start = spec.path("started_epoch_ms").asLong(System.currentTimeMillis());
+            Set<Integer> done = repairRuns(dir.resolve(RUNS_FILE));
+            repairHlog(dir.resolve(HLOG_FILE), done, start);
+            return new Opened(new ExperimentStore(dir, start), spec, done);
+        } catch (IOException e) {
+            throw new DataException("cannot read " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A reopened experiment: its store, its {@code experiment.json} and the runs already recorded. */
+    public record Opened(ExperimentStore store, ObjectNode experimentJson, Set<Integer> doneRunIds) {}
+
+    /** Replaces {@code experiment.json} atomically (write a temporary file, then rename). */
+    public void writeJson(ObjectNode experimentJson) {
+        Path tmp = dir.resolve(SPEC_FILE + ".tmp");
+        try {
+            Files.write(tmp, JSON.writeValueAsBytes(experimentJson));
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, dir.resolve(SPEC_FILE), StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, dir.resolve(SPEC_FILE), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new DataException("cannot write " + dir.resolve(SPEC_FILE) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Records one run: its interval histograms first, then its row; each file flushed and forced.
+     *
+     * @param intervals the run's per-second samples (empty for a failed run)
+     */
+    public void append(RunRow row, List<IntervalSample> intervals) {
+        String tag = row.get("run_id");
+        try {
+            if (!intervals.isEmpty()) {
+                try (FileChannel ch = FileChannel.open(dir.resolve(HLOG_FILE), StandardOpenOption.APPEND)) {
+                    PrintStream ps = new PrintStream(java.nio.channels.Channels.newOutputStream(ch), false,
+                            StandardCharsets.US_ASCII);
+                    HistogramLogWriter w = new HistogramLogWriter(ps);
+                    w.setBaseTime(startEpochMs);
+                    writeIntervals(w, intervals, tag, false);
+                    if (intervals.get(0).serviceTime().isPresent()) {
+                        writeIntervals(w, intervals, tag + "-service", true);
+                    }
+                    ps.flush();
+                    ch.force(false);
+                }
+            }
+            try (FileChannel ch = FileChannel.open(dir.resolve(RUNS_FILE), StandardOpenOption.APPEND)) {
+                ch.write(java.nio.ByteBuffer.wrap((row.toCsv() + "\n").getBytes(StandardCharsets.UTF_8)));
+                ch.force(false);
+            }
+        } catch (IOException e) {
+            throw new DataException("cannot append run " + tag + " to " + dir + ": " + e.getMessage()
+                    + " (the runs recorded before it are intact)", e);
+        }
+    }
+
+    private void writeIntervals(HistogramLogWriter w, List<IntervalSample> intervals, String tag, boolean service) {
+        for (IntervalSample s : intervals) {
+            Histogram h = service ? s.serviceTime().orElseThrow() : s.latency();
+            h.setTag(tag);
+            w.outputIntervalHistogram((s.startEpochMs() - startEpochMs) / 1000.0,
+                    (s.endEpochMs() - startEpochMs) / 1000.0, h, 1000.0);
+        }
+    }
+
+    /** Drops a partial last line; returns the run ids of the complete rows. */
+    private static Set<Integer> repairRuns(Path runs) throws IOException {
+        String text = Files.readString(runs, StandardCharsets.UTF_8);
+        int end = text.lastIndexOf('\n') + 1;
+        if (end < text.length()) {
+            truncate(runs, text.substring(0, end).getBytes(StandardCharsets.UTF_8).length);
+            text = text.substring(0, end);
+        }
+        List<String> lines = text.lines().toList();
+        if (lines.isEmpty() || !lines.get(0).startsWith("experiment,run_id,")) {
+            throw new DataException(runs + ": line 1 is not the runs.csv header");
+        }
+        int idColumn = CsvLines.split(lines.get(0)).indexOf("run_id");
+        Set<Integer> done = new LinkedHashSet<>();
+        for (int i = 1; i < lines.size(); i++) {
+            try {
+                done.add(Integer.parseInt(CsvLines.split(lines.get(i)).get(idColumn)));
+            } catch (RuntimeException e) {
+                throw new DataException(runs + ": line " + (i + 1) + " is damaged (" + e.getMessage()
+                        + "); fix or delete that line, then resume again");
+            }
+        }
+        return done;
+    }
+
+    /** Keeps the header and the histograms of recorded runs; drops partial and orphaned lines. */
+    private static void repairHlog(Path hlog, Set<Integer> done, long start) throws IOException {
+        if (!Files.exists(hlog)) {
+            return;
+        }
+        String text = Files.readString(hlog, StandardCharsets.US_ASCII);
+        int end = text.lastIndexOf('\n') + 1;
+        List<String> keep = new ArrayList<>();
+        boolean changed = end < text.length();
+        for (String line : text.substring(0, end).split("\n")) {
+            if (line.startsWith("Tag=")) {
+                String tag = line.substring(4, line.indexOf(','));
+                String id = tag.endsWith("-service") ? tag.substring(0, tag.length() - 8) : tag;
+                if (!id.matches("[0-9]+") || !done.contains(Integer.parseInt(id))) {
+                    changed = true;
+                    continue;
+                }
+            }
+            keep.add(line);
+        }
+        if (changed) {
+            Path tmp = hlog.resolveSibling(HLOG_FILE + ".tmp");
+            Files.writeString(tmp, String.join("\n", keep) + "\n", StandardCharsets.US_ASCII);
+            Files.move(tmp, hlog, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    private static void truncate(Path file, long size) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.truncate(size);
+            ch.force(false);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.loadlab.experiment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Where the numbers were measured: CPU, cores, kernel, OS, JVM, Loadlab's version and commit,
+ * the subjects' toolchain versions and the CPU pinning. Stored in {@code experiment.json}.
+ */
+public record Environment(String cpuModel, int cores, String kernel, String os, String jvm,
+                          String loadlabVersion, String gitCommit, Map<String, String> subjectVersions,
+                          String pinning) {
+
+    /** Reads the machine's description; {@code unknown} where a source is missing. */
+    public static Environment capture(Path home, Map<String, String> subjectVersions, String pinning) {
+        String cpu = read("/proc/cpuinfo").lines().filter(l -> l.startsWith("model name"))
+                .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown");
+        String os = read("/etc/os-release").lines().filter(l -> l.startsWith("PRETTY_NAME="))
+                .map(l -> l.substring(12).replace("\"", "")).findFirst()
+                .orElse(System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        String kernel = read("/proc/sys/kernel/osrelease").strip();
+        String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+        String version = Optional.ofNullable(Environment.class.getPackage().getImplementationVersion())
+                .orElse("development build");
+        String commit = git(home, "rev-parse", "HEAD").orElse("unknown");
+        if (!commit.equals("unknown") && git(home, "status", "--porcelain", "--untracked-files=no")
+                .filter(s -> !s.isBlank()).isPresent()) {
+            commit += " (with uncommitted changes)";
+        }
+        return new Environment(cpu, Runtime.getRuntime().availableProcessors(), kernel.isEmpty() ? "unknown" : kernel,
+                os, jvm, version, commit, new TreeMap<>(subjectVersions), pinning);
+    }
+
+    /** The environment as stored in {@code experiment.json}. */
+    public ObjectNode toJson(ObjectMapper mapper) {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("cpu_model", cpuModel);
+        o.put("cores", cores);
+        o.put("kernel", kernel);
+        o.put("os", os);
+        o.put("jvm", jvm);
+        o.put("loadlab_version", loadlabVersion);
+        o.put("git_commit", gitCommit);
+        ObjectNode v = o.putObject("subject_versions");
+        subjectVersions.forEach(v::put);
+        o.put("pinning", pinning);
+        return o;
+    }
+
+    private static String read(String file) {
+        try {
+            return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static Optional<String> git(Path home, String... args) {
+        try {
+            java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("git", "-C", home.toString()));
+            cmd.addAll(java.util.List.of(args));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            return Optional.of(out);
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.loadlab.experiment;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.ExperimentStore;
+import io.loadlab.subject.Cpus;
+import io.loadlab.subject.SubjectLauncher;
+import io.loadlab.subject.Subjects;
+import io.loadlab.workload.Workload;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * An experiment ready to run: its plan, its folder and its runner. {@link #create} starts a new
+ * one, {@link #resume} completes an interrupted one without repeating its recorded runs.
+ */
+public final class Experiment {
+
+    private final ExperimentSpec spec;
+    private final Plan plan;
+    private final ExperimentStore store;
+    private final ObjectNode json;
+    private final Set<Integer> done;
+    private final Runner runner;
+
+    private Experiment(Path home, ExperimentSpec spec, Plan plan, ExperimentStore store, ObjectNode json,
+                       Set<Integer> done, Runner.Progress progress) {
+        this.spec = spec;
+        this.plan = plan;
+        this.store = store;
+        this.json = json;
+        this.done = Set.copyOf(done);
+        this.runner = new Runner(home, spec, plan, progress);
+    }
+
+    /**
+     * Plans a new experiment and creates its folder.
+     *
+     * @throws ExperimentException for patterns that match nothing
+     * @throws io.loadlab.data.DataException when the folder exists or cannot be written
+     */
+    public static Experiment create(Path home, ExperimentSpec spec, Path dir, List<String> commandLine,
+                                    Runner.Progress progress) {
+        Plan plan = plan(home, spec);
+        SubjectLauncher launcher = new SubjectLauncher(home);
+        Map<String, String> versions = new LinkedHashMap<>();
+        plan.instances().forEach(i -> versions.computeIfAbsent(i.subject().name(),
+                n -> launcher.version(i.subject().manifest()).orElse("unknown")));
+        String pinning = spec.serverCpus().map(s -> "server CPUs " + s + ", load CPUs " + spec.loadCpus().orElseThrow())
+                .orElseGet(() -> Cpus.defaultSplit().map(s -> "server CPUs " + s.server() + ", load CPUs " + s.load())
+                        .orElse("none: one CPU or no taskset; server and load share the CPUs"));
+        long start = System.currentTimeMillis();
+        ObjectNode json = Runner.json().createObjectNode();
+        json.put("loadlab_experiment", 1);
+        json.set("spec", spec.toJson(Runner.json()));
+        ArrayNode cl = json.putArray("command_line");
+        commandLine.forEach(cl::add);
+        json.set("environment", Environment.capture(home, versions, pinning).toJson(Runner.json()));
+        json.put("started", Instant.ofEpochMilli(start).toString());
+        json.put("started_epoch_ms", start);
+        json.put("planned_runs", plan.runs().size());
+        ArrayNode skipped = json.putArray("skipped_subjects");
+        plan.skipped().forEach(skipped::add);
+        json.put("status", "created");
+        ExperimentStore store = ExperimentStore.create(dir, json, start);
+        return new Experiment(home, spec, plan, store, json, Set.of(), progress);
+    }
+
+    /**
+     * Reopens an experiment folder and plans the runs it still lacks, with the spec stored in it.
+     */
+    public static Experiment resume(Path home, Path dir, Runner.Progress progress) {
+        ExperimentStore.Opened opened = ExperimentStore.open(dir);
+        ExperimentSpec spec = ExperimentSpec.fromJson(opened.experimentJson().path("spec"));
+        Plan plan = plan(home, spec);
+        return new Experiment(home, spec, plan, opened.store(), opened.experimentJson(), opened.doneRunIds(), progress);
+    }
+
+    private static Plan plan(Path home, ExperimentSpec spec) {
+        Subjects catalog = Subjects.load(home.resolve("subjects"), Workload.builtinNames());
+        Pattern wp = Pattern.compile(spec.workloads());
+        List<Workload> workloads = Workload.builtin().stream().filter(w -> wp.matcher(w.name()).matches()).toList();
+        if (workloads.isEmpty()) {
+            throw new ExperimentException("no workload matches '" + spec.workloads() + "'; workloads: "
+                    + String.join(", ", Workload.builtin().stream().map(Workload::name).toList()));
+        }
+        return Plan.of(spec, catalog.matching(spec.subjects()), workloads);
+    }
+
+    public ExperimentSpec spec() {
+        return spec;
+    }
+
+    public Plan plan() {
+        return plan;
+    }
+
+    public Path dir() {
+        return store.dir();
+    }
+
+    /** Runs already recorded (non-empty when resuming). */
+    public Set<Integer> done() {
+        return done;
+    }
+
+    /** Runs the remaining runs on the calling thread. */
+    public Runner.Outcome execute() {
+        return runner.execute(store, json, done);
+    }
+
+    /** Stops a running {@link #execute} (from another thread) and waits for its clean-up. */
+    public boolean stop(Duration wait) {
+        return runner.stop(wait);
+    }
+}

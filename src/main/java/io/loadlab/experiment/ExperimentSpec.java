@@ -1,0 +1,213 @@
+package io.loadlab.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.load.Durations;
+import io.loadlab.load.LoadException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Everything an experiment needs: which subjects, variants and workloads, how many rounds in
+ * which order, and the load of each run. Built with {@link #builder()}; stored in
+ * {@code experiment.json} so that {@code --resume} runs exactly the same experiment.
+ *
+ * @param name        experiment name (the data folder's name)
+ * @param subjects    regular expression over subject names (whole-name match)
+ * @param workloads   regular expression over workload names
+ * @param variants    regular expression over variant labels such as {@code durability=fsync};
+ *                    empty for each subject's default variant only
+ * @param rounds      rounds, 1 or more; each round starts every subject afresh
+ * @param order       how the subjects are ordered within each round
+ * @param seed        seed of the shuffled order
+ * @param duration    measured window of each run
+ * @param warmup      load before each window, not measured
+ * @param cooldown    pause between runs
+ * @param connections connections per run
+ * @param threads     engine threads per run; 0 = one per load CPU
+ * @param rate        fixed rate in requests/s; empty for the closed loop
+ * @param serverCpus  CPUs for the subjects (taskset list); empty = the default split
+ * @param loadCpus    CPUs for the engine; empty = the default split
+ * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
+ */
+public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
+                             int rounds, Order order, long seed, Duration duration, Duration warmup,
+                             Duration cooldown, int connections, int threads, OptionalDouble rate,
+                             Optional<String> serverCpus, Optional<String> loadCpus,
+                             Optional<Duration> readyTimeoutOverride) {
+
+    /** Subject order within a round. */
+    public enum Order {
+        /** Round r starts with the subject at index r mod n: each takes each position. */
+        ROTATE,
+        /** A seeded random order per round. */
+        SHUFFLE
+    }
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern CPU_LIST = Pattern.compile("[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
+
+    public ExperimentSpec {
+        List<String> problems = new ArrayList<>();
+        if (name == null || !NAME.matcher(name).matches()) {
+            problems.add("name: letters, digits, '.', '_' and '-' only, got '" + name + "'");
+        }
+        checkRegex("subjects", subjects, problems);
+        checkRegex("workloads", workloads, problems);
+        variants.ifPresent(v -> checkRegex("variants", v, problems));
+        if (rounds < 1) {
+            problems.add("rounds: must be at least 1, got " + rounds);
+        }
+        if (duration == null || duration.toMillis() < 100) {
+            problems.add("duration: must be at least 100ms, got " + duration);
+        }
+        if (warmup == null || warmup.isNegative()) {
+            problems.add("warmup: must be zero or positive");
+        }
+        if (cooldown == null || cooldown.isNegative()) {
+            problems.add("cooldown: must be zero or positive");
+        }
+        if (connections < 1) {
+            problems.add("connections: must be at least 1, got " + connections);
+        }
+        if (threads < 0) {
+            problems.add("threads: must be 0 (one per load CPU) or more, got " + threads);
+        }
+        rate.ifPresent(r -> {
+            if (!(r > 0)) {
+                problems.add("rate: must be positive, got " + r);
+            }
+        });
+        serverCpus.filter(c -> !CPU_LIST.matcher(c).matches())
+                .ifPresent(c -> problems.add("server-cpus: a list such as 0 or 0-1 or 0,2, got '" + c + "'"));
+        loadCpus.filter(c -> !CPU_LIST.matcher(c).matches())
+                .ifPresent(c -> problems.add("load-cpus: a list such as 1 or 1-3, got '" + c + "'"));
+        if (serverCpus.isPresent() != loadCpus.isPresent()) {
+            problems.add("server-cpus and load-cpus: give both or neither");
+        }
+        if (!problems.isEmpty()) {
+            throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
+        }
+    }
+
+    private static void checkRegex(String field, String regex, List<String> problems) {
+        if (regex == null || regex.isEmpty()) {
+            problems.add(field + ": a regular expression is required");
+            return;
+        }
+        try {
+            Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            problems.add(field + ": '" + regex + "' is not a regular expression (" + e.getDescription() + ")");
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The spec as stored in {@code experiment.json}. */
+    public ObjectNode toJson(ObjectMapper mapper) {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("name", name);
+        o.put("subjects", subjects);
+        o.put("workloads", workloads);
+        o.put("variants", variants.orElse(null));
+        o.put("rounds", rounds);
+        o.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
+        o.put("seed", seed);
+        o.put("duration", Durations.format(duration));
+        o.put("warmup", Durations.format(warmup));
+        o.put("cooldown", Durations.format(cooldown));
+        o.put("connections", connections);
+        o.put("threads", threads);
+        if (rate.isPresent()) {
+            o.put("rate", rate.getAsDouble());
+        } else {
+            o.putNull("rate");
+        }
+        o.put("server_cpus", serverCpus.orElse(null));
+        o.put("load_cpus", loadCpus.orElse(null));
+        o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
+        return o;
+    }
+
+    /** Reads a spec written by {@link #toJson}. */
+    public static ExperimentSpec fromJson(JsonNode o) {
+        try {
+            return builder().name(o.get("name").asText()).subjects(o.get("subjects").asText())
+                    .workloads(o.get("workloads").asText())
+                    .variants(text(o, "variants").orElse(null))
+                    .rounds(o.get("rounds").asInt())
+                    .order(Order.valueOf(o.get("order").asText().toUpperCase(java.util.Locale.ROOT)))
+                    .seed(o.get("seed").asLong())
+                    .duration(Durations.parse(o.get("duration").asText()))
+                    .warmup(Durations.parse(o.get("warmup").asText()))
+                    .cooldown(Durations.parse(o.get("cooldown").asText()))
+                    .connections(o.get("connections").asInt())
+                    .threads(o.get("threads").asInt())
+                    .rate(o.hasNonNull("rate") ? o.get("rate").asDouble() : null)
+                    .serverCpus(text(o, "server_cpus").orElse(null))
+                    .loadCpus(text(o, "load_cpus").orElse(null))
+                    .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
+                    .build();
+        } catch (NullPointerException | IllegalArgumentException | LoadException e) {
+            throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<String> text(JsonNode o, String field) {
+        return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
+    }
+
+    /** Builds an {@link ExperimentSpec}; defaults: java subjects, plaintext|json, 3 rounds of 5 s. */
+    public static final class Builder {
+        private String name;
+        private String subjects = "java-.*";
+        private String workloads = "plaintext|json";
+        private String variants;
+        private int rounds = 3;
+        private Order order = Order.ROTATE;
+        private long seed = 1;
+        private Duration duration = Duration.ofSeconds(5);
+        private Duration warmup = Duration.ofSeconds(2);
+        private Duration cooldown = Duration.ofSeconds(1);
+        private int connections = 64;
+        private int threads;
+        private Double rate;
+        private String serverCpus;
+        private String loadCpus;
+        private Duration readyTimeout;
+
+        public Builder name(String v) { name = v; return this; }
+        public Builder subjects(String v) { subjects = v; return this; }
+        public Builder workloads(String v) { workloads = v; return this; }
+        public Builder variants(String v) { variants = v; return this; }
+        public Builder rounds(int v) { rounds = v; return this; }
+        public Builder order(Order v) { order = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder duration(Duration v) { duration = v; return this; }
+        public Builder warmup(Duration v) { warmup = v; return this; }
+        public Builder cooldown(Duration v) { cooldown = v; return this; }
+        public Builder connections(int v) { connections = v; return this; }
+        public Builder threads(int v) { threads = v; return this; }
+        public Builder rate(Double v) { rate = v; return this; }
+        public Builder serverCpus(String v) { serverCpus = v; return this; }
+        public Builder loadCpus(String v) { loadCpus = v; return this; }
+        public Builder readyTimeout(Duration v) { readyTimeout = v; return this; }
+
+        /** @throws ExperimentException naming every invalid field */
+        public ExperimentSpec build() {
+            return new ExperimentSpec(name, subjects, workloads, Optional.ofNullable(variants), rounds, order, seed,
+                    duration, warmup, cooldown, connections, threads,
+                    rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
+                    Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout));
+        }
+    }
+}

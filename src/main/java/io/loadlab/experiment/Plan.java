@@ -1,0 +1,107 @@
+package io.loadlab.experiment;
+
+import io.loadlab.subject.Subject;
+import io.loadlab.workload.Workload;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+/**
+ * The runs of an experiment in the order they happen: rounds, within each round the subject
+ * instances (subject × variant) in rotated or shuffled order, within each instance its workloads.
+ * The plan is a pure function of the spec and the catalog, so a resumed experiment gets the
+ * same run ids.
+ */
+public record Plan(List<Instance> instances, List<Run> runs, List<String> skipped) {
+
+    /** A subject with one combination of variant values, started afresh in every round. */
+    public record Instance(Subject subject, Map<String, String> variant, List<Workload> workloads) {
+        /** The variant as written in the data, e.g. {@code durability=fsync}; empty without variants. */
+        public String variantLabel() {
+            return Subject.label(variant);
+        }
+
+        /** A label for messages: {@code java-netty [durability=fsync]}. */
+        public String label() {
+            return subject.name() + (variant.isEmpty() ? "" : " [" + variantLabel() + "]");
+        }
+    }
+
+    /**
+     * One measured run.
+     *
+     * @param runId    1, 2, ... in plan order
+     * @param round    1-based round
+     * @param position 1-based position of the instance in its round
+     */
+    public record Run(int runId, int round, int position, Instance instance, Workload workload) {}
+
+    public Plan {
+        instances = List.copyOf(instances);
+        runs = List.copyOf(runs);
+        skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * Plans the experiment. Unavailable subjects and subjects that support none of the chosen
+     * workloads are left out and listed in {@link #skipped()} with the reason.
+     *
+     * @param subjects  the subjects that matched the spec's pattern, in name order
+     * @param workloads the workloads that matched, in listing order
+     */
+    public static Plan of(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads) {
+        List<Instance> instances = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        Pattern variants = spec.variants().map(Pattern::compile).orElse(null);
+        for (Subject s : subjects) {
+            if (!s.available()) {
+                skipped.add(s.name() + ": " + s.unavailableReason().orElseThrow());
+                continue;
+            }
+            List<Workload> supported = workloads.stream()
+                    .filter(w -> s.manifest().workloads().contains(w.name())).toList();
+            if (supported.isEmpty()) {
+                skipped.add(s.name() + ": supports none of the chosen workloads (it has "
+                        + String.join(", ", s.manifest().workloads()) + ")");
+                continue;
+            }
+            List<Map<String, String>> combos = s.variantCombinations();
+            for (int i = 0; i < combos.size(); i++) {
+                Map<String, String> v = combos.get(i);
+                boolean chosen = variants == null ? i == 0 : variants.matcher(Subject.label(v)).matches();
+                if (chosen) {
+                    instances.add(new Instance(s, v, supported));
+                }
+            }
+        }
+        if (instances.isEmpty()) {
+            throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
+                    ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
+        }
+        List<Run> runs = new ArrayList<>();
+        int id = 1;
+        for (int round = 1; round <= spec.rounds(); round++) {
+            List<Instance> order = orderFor(spec, instances, round);
+            for (int pos = 0; pos < order.size(); pos++) {
+                for (Workload w : order.get(pos).workloads()) {
+                    runs.add(new Run(id++, round, pos + 1, order.get(pos), w));
+                }
+            }
+        }
+        return new Plan(instances, runs, skipped);
+    }
+
+    /** The instance order of one round: rotated by the round, or shuffled with a per-round seed. */
+    static <T> List<T> orderFor(ExperimentSpec spec, List<T> items, int round) {
+        List<T> out = new ArrayList<>(items);
+        if (spec.order() == ExperimentSpec.Order.ROTATE) {
+            Collections.rotate(out, -((round - 1) % items.size()));
+        } else {
+            Collections.shuffle(out, new Random(spec.seed() * 1_000_003L + round));
+        }
+        return out;
+    }
+}
