@@ -69,6 +69,12 @@ public final class Runner {
     private final SubjectLauncher launcher;
     private volatile boolean stopRequested;
     private volatile Thread worker;
+    /**
+     * Guards {@link #interruptible}: the worker is interrupted only while it waits in a load run
+     * or a cool-down, never while it writes files (an interrupt closes a FileChannel mid-write).
+     */
+    private final Object interruptLock = new Object();
+    private boolean interruptible;
     private final CountDownLatch finished = new CountDownLatch(1);
 
     public Runner(Path home, ExperimentSpec spec, Plan plan, Progress progress) {
@@ -85,9 +91,11 @@ public final class Runner {
      */
     public boolean stop(Duration wait) {
         stopRequested = true;
-        Thread t = worker;
-        if (t != null) {
-            t.interrupt();
+        synchronized (interruptLock) {
+            Thread t = worker;
+            if (t != null && interruptible) {
+                t.interrupt();
+            }
         }
         try {
             return finished.await(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -137,7 +145,6 @@ public final class Runner {
                 store.writeJson(experimentJson);
             } finally {
                 worker = null;
-                Thread.interrupted(); // an interrupt meant for the load run must not leak to the caller
                 finished.countDown();
             }
         }
@@ -231,7 +238,7 @@ public final class Runner {
                     .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
                     .build();
             ServerSampler sampler = new ServerSampler(p.handle());
-            LoadResult r = LoadEngine.run(ls, sampler);
+            LoadResult r = interruptibly(() -> LoadEngine.run(ls, sampler));
             Optional<String> died = p.isAlive() ? Optional.empty()
                     : Optional.of("subject " + run.instance().label() + " died during the run; its log ends with:\n"
                     + SubjectProcess.tail(log, 10));
@@ -282,10 +289,34 @@ public final class Runner {
     /** Waits for the cool-down; true when stopped meanwhile. */
     private boolean pause(Duration d) {
         try {
-            Thread.sleep(d.toMillis());
-            return stopRequested;
-        } catch (InterruptedException e) {
+            return interruptibly(() -> {
+                try {
+                    Thread.sleep(d.toMillis());
+                    return stopRequested;
+                } catch (InterruptedException e) {
+                    return true;
+                }
+            });
+        } catch (LoadException stopped) {
             return true;
+        }
+    }
+
+    /** Runs a wait that {@link #stop} may interrupt; the interrupt never outlives it. */
+    private <T> T interruptibly(java.util.function.Supplier<T> wait) {
+        synchronized (interruptLock) {
+            if (stopRequested) {
+                throw LoadException.failed("stopped", null);
+            }
+            interruptible = true;
+        }
+        try {
+            return wait.get();
+        } finally {
+            synchronized (interruptLock) {
+                interruptible = false;
+                Thread.interrupted();
+            }
         }
     }
 

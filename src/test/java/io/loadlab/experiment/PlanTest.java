@@ -1,0 +1,135 @@
+package io.loadlab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.subject.Subject;
+import io.loadlab.subject.SubjectManifest;
+import io.loadlab.workload.Workload;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PlanTest {
+
+    private static Subject subject(String name, List<String> workloads, Map<String, List<String>> variants,
+                                   Optional<String> unavailable) {
+        SubjectManifest m = new SubjectManifest(name, "d", "l", Optional.empty(), List.of(), Optional.empty(),
+                "true", new SubjectManifest.Readiness("/plaintext", Duration.ofSeconds(1)), workloads, variants,
+                Path.of("/tmp", name));
+        return new Subject(m, unavailable);
+    }
+
+    private static ExperimentSpec spec(int rounds, ExperimentSpec.Order order) {
+        return ExperimentSpec.builder().name("t").rounds(rounds).order(order).subjects(".*").workloads(".*").build();
+    }
+
+    private static final List<Workload> PLAIN_JSON = Workload.builtin().stream()
+            .filter(w -> w.name().equals("plaintext") || w.name().equals("json")).toList();
+
+    @Test
+    void rotationGivesEverySubjectEveryPositionWhenRoundsAreAMultipleOfTheSubjects() {
+        List<Subject> subjects = List.of(subject("a", List.of("plaintext"), Map.of(), Optional.empty()),
+                subject("b", List.of("plaintext"), Map.of(), Optional.empty()),
+                subject("c", List.of("plaintext"), Map.of(), Optional.empty()));
+        Plan plan = Plan.of(spec(6, ExperimentSpec.Order.ROTATE), subjects, PLAIN_JSON);
+        List<List<String>> orders = new ArrayList<>();
+        for (int round = 1; round <= 6; round++) {
+            int r = round;
+            orders.add(plan.runs().stream().filter(x -> x.round() == r).map(x -> x.instance().subject().name()).toList());
+        }
+        assertEquals(List.of("a", "b", "c"), orders.get(0));
+        assertEquals(List.of("b", "c", "a"), orders.get(1));
+        assertEquals(List.of("c", "a", "b"), orders.get(2));
+        assertEquals(orders.get(0), orders.get(3));
+        for (String s : List.of("a", "b", "c")) {
+            Map<Integer, Long> positions = new java.util.TreeMap<>();
+            plan.runs().stream().filter(x -> x.instance().subject().name().equals(s))
+                    .forEach(x -> positions.merge(x.position(), 1L, Long::sum));
+            assertEquals(Map.of(1, 2L, 2, 2L, 3, 2L), positions, s);
+        }
+    }
+
+    @Test
+    void runIdsAreSequentialAndEachInstanceRunsOnlyItsWorkloads() {
+        List<Subject> subjects = List.of(subject("a", List.of("plaintext", "json"), Map.of(), Optional.empty()),
+                subject("b", List.of("json"), Map.of(), Optional.empty()));
+        Plan plan = Plan.of(spec(2, ExperimentSpec.Order.ROTATE), subjects, PLAIN_JSON);
+        assertEquals(6, plan.runs().size());
+        for (int i = 0; i < 6; i++) {
+            assertEquals(i + 1, plan.runs().get(i).runId());
+        }
+        assertTrue(plan.runs().stream().noneMatch(r -> r.instance().subject().name().equals("b")
+                && r.workload().name().equals("plaintext")));
+    }
+
+    @Test
+    void shuffleIsSeededAndReproducible() {
+        List<Subject> subjects = new ArrayList<>();
+        for (String n : List.of("a", "b", "c", "d", "e")) {
+            subjects.add(subject(n, List.of("plaintext"), Map.of(), Optional.empty()));
+        }
+        ExperimentSpec s1 = ExperimentSpec.builder().name("t").rounds(4).order(ExperimentSpec.Order.SHUFFLE).seed(7).build();
+        ExperimentSpec s2 = ExperimentSpec.builder().name("t").rounds(4).order(ExperimentSpec.Order.SHUFFLE).seed(8).build();
+        List<String> a = names(Plan.of(s1, subjects, PLAIN_JSON));
+        assertEquals(a, names(Plan.of(s1, subjects, PLAIN_JSON)));
+        assertNotEquals(a, names(Plan.of(s2, subjects, PLAIN_JSON)));
+        Set<List<String>> rounds = new HashSet<>();
+        for (int r = 0; r < 4; r++) {
+            rounds.add(a.subList(r * 5, r * 5 + 5));
+        }
+        assertTrue(rounds.size() > 1, "rounds are shuffled independently");
+    }
+
+    private static List<String> names(Plan p) {
+        return p.runs().stream().map(r -> r.instance().subject().name()).toList();
+    }
+
+    @Test
+    void variantsDefaultToTheFirstValueAndAPatternSelectsOthers() {
+        List<Subject> subjects = List.of(subject("kv", List.of("plaintext"),
+                Map.of("durability", List.of("memory", "fsync")), Optional.empty()));
+        Plan def = Plan.of(spec(1, ExperimentSpec.Order.ROTATE), subjects, PLAIN_JSON);
+        assertEquals(List.of("durability=memory"), def.instances().stream().map(Plan.Instance::variantLabel).toList());
+        ExperimentSpec all = ExperimentSpec.builder().name("t").rounds(1).variants("durability=.*").build();
+        assertEquals(List.of("durability=memory", "durability=fsync"),
+                Plan.of(all, subjects, PLAIN_JSON).instances().stream().map(Plan.Instance::variantLabel).toList());
+    }
+
+    @Test
+    void unavailableSubjectsAreSkippedWithTheirReason() {
+        List<Subject> subjects = List.of(subject("a", List.of("plaintext"), Map.of(), Optional.empty()),
+                subject("go", List.of("plaintext"), Map.of(), Optional.of("needs `go` on PATH")));
+        Plan plan = Plan.of(spec(1, ExperimentSpec.Order.ROTATE), subjects, PLAIN_JSON);
+        assertEquals(List.of("go: needs `go` on PATH"), plan.skipped());
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> Plan.of(spec(1, ExperimentSpec.Order.ROTATE), subjects.subList(1, 2), PLAIN_JSON));
+        assertTrue(e.getMessage().contains("needs `go` on PATH"), e.getMessage());
+    }
+
+    @Test
+    void badSpecsNameTheField() {
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> ExperimentSpec.builder().name("x").rounds(0).subjects("(").connections(0).build());
+        assertTrue(e.getMessage().contains("rounds: must be at least 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("subjects: '(' is not a regular expression"), e.getMessage());
+        assertTrue(e.getMessage().contains("connections: must be at least 1"), e.getMessage());
+    }
+
+    @Test
+    void theSpecSurvivesItsJsonForm() {
+        ExperimentSpec s = ExperimentSpec.builder().name("x").rounds(4).order(ExperimentSpec.Order.SHUFFLE).seed(9)
+                .duration(Duration.ofMillis(1500)).warmup(Duration.ZERO).rate(250.0).variants("durability=fsync")
+                .serverCpus("0").loadCpus("1").build();
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        assertEquals(s, ExperimentSpec.fromJson(s.toJson(m)));
+    }
+}

@@ -1,0 +1,84 @@
+package io.loadlab.subject;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SubjectManifestTest {
+
+    private static final String GOOD = """
+            name: demo
+            description: a demo
+            language: Bash
+            requires: [bash]
+            start: "exec true {port}"
+            ready: {path: /plaintext, timeout: 5s}
+            workloads: [plaintext, json]
+            variants: {durability: [memory, fsync]}
+            """;
+
+    private static Path write(Path root, String folder, String yaml) throws IOException {
+        Path dir = Files.createDirectories(root.resolve(folder));
+        Files.writeString(dir.resolve("subject.yaml"), yaml);
+        return dir;
+    }
+
+    @Test
+    void aGoodManifestReadsWithEveryField(@TempDir Path root) throws IOException {
+        SubjectManifest m = SubjectManifest.read(write(root, "demo", GOOD), Workload.builtinNames());
+        assertEquals("demo", m.name());
+        assertEquals(List.of("bash"), m.requires());
+        assertEquals(Duration.ofSeconds(5), m.ready().timeout());
+        assertEquals(List.of("memory", "fsync"), m.variants().get("durability"));
+        assertTrue(m.build().isEmpty());
+    }
+
+    @Test
+    void errorsNameTheFileTheFieldAndWhatIsExpected(@TempDir Path root) throws IOException {
+        String[][] cases = {
+                {GOOD.replace("name: demo\n", ""), "field 'name' is missing"},
+                {GOOD.replace("name: demo", "name: other"), "field 'name' must equal the folder name 'demo'"},
+                {GOOD.replace("start: \"exec true {port}\"\n", ""), "field 'start' is missing"},
+                {GOOD.replace("ready: {path: /plaintext, timeout: 5s}", "ready: plaintext"), "field 'ready' must be a mapping"},
+                {GOOD.replace("timeout: 5s", "timeout: soon"), "field 'ready.timeout'"},
+                {GOOD.replace("[plaintext, json]", "[plaintext, jsn]"), "unknown workload 'jsn'; known:"},
+                {GOOD.replace("requires: [bash]", "requires: bash"), "field 'requires' must be a list"},
+                {GOOD + "strat: x\n", "field 'strat' is not a manifest field"},
+                {"- just\n- a list\n", "must be a YAML mapping"},
+                {GOOD.replace("description: a demo", "description: [unclosed"), "cannot read the manifest"},
+        };
+        for (String[] c : cases) {
+            Path dir = write(root, "demo", c[0]);
+            SubjectException e = assertThrows(SubjectException.class,
+                    () -> SubjectManifest.read(dir, Workload.builtinNames()), c[1]);
+            assertTrue(e.getMessage().startsWith(dir.resolve("subject.yaml").toString()), e.getMessage());
+            assertTrue(e.getMessage().contains(c[1]), "expected '" + c[1] + "' in: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aMissingCommandMakesTheSubjectUnavailableWithTheReason(@TempDir Path root) throws IOException {
+        write(root, "demo", GOOD.replace("requires: [bash]", "requires: [bash, no-such-tool-xyz]"));
+        Subjects s = Subjects.load(root, Workload.builtinNames());
+        Subject demo = s.byName("demo").orElseThrow();
+        assertEquals("needs `no-such-tool-xyz` on PATH", demo.unavailableReason().orElseThrow());
+        SubjectException e = assertThrows(SubjectException.class, () -> s.matching("nginx.*"));
+        assertEquals("no subject matches 'nginx.*'; subjects: demo", e.getMessage());
+    }
+
+    @Test
+    void unknownPlaceholdersAreRejectedWithTheKnownOnes() {
+        SubjectException e = assertThrows(SubjectException.class,
+                () -> SubjectLauncher.substitute("run {prot}", java.util.Map.of("port", "1"), "demo start"));
+        assertTrue(e.getMessage().contains("unknown placeholder {prot} in demo start"), e.getMessage());
+    }
+}
