@@ -52,8 +52,8 @@ public final class NettyServer {
     static final int MAX_BYTES = 64 << 20;
     static final ByteBuf PLAINTEXT = constant("Hello, World!");
     static final ByteBuf JSON = constant("{\"message\":\"Hello, World!\"}");
-    /** 1 MiB of the deterministic pattern that /bytes/{n} serves in slices. */
-    static final ByteBuf PATTERN = pattern(1 << 20);
+    /** About 1 MiB of the pattern /bytes/{n} serves in slices: a multiple of 26 so slices join up. */
+    static final ByteBuf PATTERN = pattern(26 * 40330);
     static final ConcurrentHashMap<String, byte[]> KV = new ConcurrentHashMap<>();
     /** Set in fsync mode: where values are written, and the threads that wait for the disk. */
     static Path kvDir;
@@ -113,9 +113,51 @@ public final class NettyServer {
         }
     }
 
+    /**
+     * One per connection. Answers must leave in request order even when some are asynchronous
+     * (a delay, an fsync): while one is pending, later pipelined requests wait in a queue.
+     */
     static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
+        private final java.util.ArrayDeque<FullHttpRequest> waiting = new java.util.ArrayDeque<>();
+        private boolean pending;
+
+        Handler() {
+            super(false); // requests are released by serve(), possibly after waiting in the queue
+        }
+
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+            if (pending) {
+                waiting.add(req);
+            } else {
+                serveAndRelease(ctx, req);
+            }
+        }
+
+        /** An asynchronous answer went out: serve the requests that waited behind it. */
+        void resume(ChannelHandlerContext ctx) {
+            pending = false;
+            while (!pending && !waiting.isEmpty()) {
+                serveAndRelease(ctx, waiting.poll());
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            waiting.forEach(FullHttpRequest::release);
+            waiting.clear();
+            ctx.fireChannelInactive();
+        }
+
+        private void serveAndRelease(ChannelHandlerContext ctx, FullHttpRequest req) {
+            try {
+                serve(ctx, req);
+            } finally {
+                req.release();
+            }
+        }
+
+        private void serve(ChannelHandlerContext ctx, FullHttpRequest req) {
             boolean keepAlive = HttpUtil.isKeepAlive(req);
             String path = req.uri();
             int q = path.indexOf('?');
@@ -145,6 +187,7 @@ public final class NettyServer {
                         send(ctx, keepAlive, existed ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED,
                                 "text/plain", Unpooled.EMPTY_BUFFER);
                     } else {
+                        pending = true;
                         disk.execute(() -> {
                             HttpResponseStatus status;
                             try {
@@ -154,7 +197,10 @@ public final class NettyServer {
                                 status = HttpResponseStatus.INTERNAL_SERVER_ERROR;
                             }
                             HttpResponseStatus s = status;
-                            ctx.executor().execute(() -> send(ctx, keepAlive, s, "text/plain", Unpooled.EMPTY_BUFFER));
+                            ctx.executor().execute(() -> {
+                                send(ctx, keepAlive, s, "text/plain", Unpooled.EMPTY_BUFFER);
+                                resume(ctx);
+                            });
                         });
                     }
                 } else if (get) {
@@ -172,9 +218,12 @@ public final class NettyServer {
                 if (ms < 0 || ms > 60_000) {
                     send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "text/plain", text("ms must be 0..60000"));
                 } else {
-                    // Scheduled on the event loop: other requests go on meanwhile.
-                    ctx.executor().schedule(() -> send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain",
-                            PLAINTEXT.retainedDuplicate()), ms, TimeUnit.MILLISECONDS);
+                    // Scheduled on the event loop: other connections go on meanwhile.
+                    pending = true;
+                    ctx.executor().schedule(() -> {
+                        send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", PLAINTEXT.retainedDuplicate());
+                        resume(ctx);
+                    }, ms, TimeUnit.MILLISECONDS);
                 }
             } else {
                 send(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "text/plain", text("not found"));
