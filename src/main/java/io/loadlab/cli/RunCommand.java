@@ -107,7 +107,15 @@ final class RunCommand implements Callable<Integer> {
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         progress.begin(exp.plan(), exp.done().size());
         // Ctrl-C: stop the run in flight and the subject, keep the rows, mark the experiment interrupted.
-        Thread hook = new Thread(() -> exp.stop(Duration.ofSeconds(30)), "loadlab-stop");
+        Thread hook = new Thread(() -> {
+            err.println();
+            err.println("Stopping: the run in flight is dropped, the subject stopped, the rows so far kept...");
+            err.flush();
+            boolean clean = exp.stop(Duration.ofSeconds(30));
+            err.printf(Locale.ROOT, "%s. Complete it with: loadlab run --resume %s%n",
+                    clean ? "Interrupted" : "Interrupted (clean-up did not finish in 30 s)", exp.dir());
+            err.flush();
+        }, "loadlab-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         Runner.Outcome outcome;
         try {
