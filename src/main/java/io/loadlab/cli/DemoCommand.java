@@ -113,8 +113,8 @@ final class DemoCommand implements Callable<Integer> {
         }
         w.println();
         w.println("Summary (java-netty, built-in engine; latency in microseconds)");
-        printTable(w, new String[] {"workload", "rps", "p50_us", "p99_us", "server_cpu_s", "rps/server_cpu_s",
-                "load_cpu_s", "rps/load_cpu_s", "load_bound", "errors"}, rows);
+        TextTable.print(w, new String[] {"workload", "rps", "p50_us", "p99_us", "server_cpu_s", "rps/server_cpu_s",
+                "load_cpu_s", "rps/load_cpu_s", "load_bound", "errors"}, rows, 1);
         w.println();
         w.println("Subject log: " + log);
         w.flush();
@@ -149,28 +149,6 @@ final class DemoCommand implements Callable<Integer> {
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
-        }
-    }
-
-    private static void printTable(PrintWriter w, String[] header, List<String[]> rows) {
-        int[] width = new int[header.length];
-        for (int i = 0; i < header.length; i++) {
-            width[i] = header[i].length();
-            for (String[] r : rows) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < header.length; i++) {
-            sb.append(String.format(Locale.ROOT, i == 0 ? "%-" + width[i] + "s" : "  %" + width[i] + "s", header[i]));
-        }
-        w.println(sb);
-        for (String[] r : rows) {
-            sb.setLength(0);
-            for (int i = 0; i < r.length; i++) {
-                sb.append(String.format(Locale.ROOT, i == 0 ? "%-" + width[i] + "s" : "  %" + width[i] + "s", r[i]));
-            }
-            w.println(sb);
         }
     }
 }

@@ -191,7 +191,7 @@ final class RunCommand implements Callable<Integer> {
                     Long.toString(bound)});
         }
         out.println();
-        Table.print(out, new String[] {"subject", "workload", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
+        TextTable.print(out, new String[] {"subject", "workload", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
                 "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);
     }
 

@@ -50,7 +50,7 @@ final class SubjectsCommand implements Callable<Integer> {
                 rows.add(new String[] {s.name(), s.available() ? "yes" : "no: " + s.unavailableReason().get(),
                         s.manifest().language(), String.join(",", s.manifest().workloads()), variants.toString()});
             }
-            Table.print(w, new String[] {"subject", "available", "language", "workloads", "variants"}, rows, 5);
+            TextTable.print(w, new String[] {"subject", "available", "language", "workloads", "variants"}, rows, 5);
             w.flush();
             return 0;
         }

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /** Plain aligned text tables for the terminal. */
-final class Table {
+final class TextTable {
 
-    private Table() {
+    private TextTable() {
     }
 
     /**

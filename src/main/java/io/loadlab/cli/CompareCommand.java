@@ -1,0 +1,142 @@
+package io.loadlab.cli;
+
+import io.loadlab.data.Results;
+import io.loadlab.stats.CompareOptions;
+import io.loadlab.stats.Comparison;
+import io.loadlab.stats.ComparisonRow;
+import io.loadlab.stats.Warning;
+import io.loadlab.stats.WarningOptions;
+import io.loadlab.stats.Warnings;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tech.tablesaw.api.Table;
+
+/** {@code loadlab compare}: every subject against a baseline, across rounds, with warnings. */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {"Compare subjects with a baseline across the rounds of one or more experiments.",
+                "",
+                "Per subject and workload: mean with its 95% CI, the ratio to the baseline with a bootstrap 95% CI,",
+                "Welch and Mann-Whitney p-values, and a verdict that calls a difference only when it is significant",
+                "(p < 0.05) and larger than the noise threshold. Warnings follow: high CV, outliers, a slow first",
+                "round, drift, load-bound runs, errors, failed runs."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "experiment folders, such as data/sample")
+    List<Path> dirs;
+
+    @Option(names = "--baseline", paramLabel = "SUBJECT", description = "baseline subject (default: first by name)")
+    String baseline;
+
+    @Option(names = "--metric", paramLabel = "COLUMN", description = "runs.csv column to compare (default: ${DEFAULT-VALUE})")
+    String metric = "rps";
+
+    @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
+    double noise = 0.01;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
+    String format = "text";
+
+    @Override
+    public Integer call() {
+        if (!format.equals("text") && !format.equals("csv")) {
+            throw new CliException("--format must be text or csv, got '" + format + "'", Main.EXIT_USAGE);
+        }
+        Results results = Results.load(dirs.toArray(Path[]::new));
+        Table runs = results.runs();
+        String base = baseline != null ? baseline : Comparison.defaultBaseline(runs);
+        CompareOptions defaults = CompareOptions.defaults();
+        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        List<ComparisonRow> rows = Comparison.rows(runs, metric, base, options);
+        List<Warning> warnings = Warnings.find(runs, metric, WarningOptions.defaults());
+        PrintWriter out = commandSpec.commandLine().getOut();
+        if (format.equals("csv")) {
+            csv(out, rows);
+        } else {
+            text(out, rows, warnings, base, runs);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static final String[] CSV_COLUMNS = {"subject", "workload", "metric", "n", "mean", "sd", "ci_low",
+        "ci_high", "ratio", "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant",
+        "baseline", "note"};
+
+    private static void csv(PrintWriter out, List<ComparisonRow> rows) {
+        out.println(String.join(",", CSV_COLUMNS));
+        for (ComparisonRow r : rows) {
+            out.println(String.join(",", List.of(r.subject(), r.workload(), r.metric(), Integer.toString(r.n()),
+                    n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()), n(r.ratioCiLow()),
+                    n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(), r.variant(),
+                    r.baseline(), quote(r.note()))));
+        }
+    }
+
+    /** A number for CSV; NaN (undefined) is left empty. */
+    private static String n(double v) {
+        return Double.isNaN(v) ? "" : io.loadlab.data.RunRow.num(v);
+    }
+
+    private static String quote(String s) {
+        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+
+    private void text(PrintWriter out, List<ComparisonRow> rows, List<Warning> warnings, String base, Table runs) {
+        out.printf(Locale.ROOT, "%s across rounds, baseline %s (%s: %d runs, %d ok)%n%n", metric, base,
+                String.join(" ", dirs.stream().map(Path::toString).toList()), runs.rowCount(),
+                runs.where(runs.stringColumn("status").isEqualTo("ok")).rowCount());
+        List<String[]> table = new ArrayList<>();
+        List<ComparisonRow> sorted = new ArrayList<>(rows);
+        // Read by workload: the baseline first, then the others by name.
+        sorted.sort(java.util.Comparator.comparing(ComparisonRow::workload)
+                .thenComparing(r -> !r.verdict().label().equals("baseline"))
+                .thenComparing(ComparisonRow::subject).thenComparing(ComparisonRow::variant));
+        for (ComparisonRow r : sorted) {
+            String name = r.variant().isEmpty() ? r.subject() : r.subject() + " [" + r.variant() + "]";
+            boolean isBase = r.verdict().label().equals("baseline");
+            table.add(new String[] {r.workload(), name, Integer.toString(r.n()), value(r.mean()),
+                    Double.isNaN(r.ciHigh()) ? "" : "± " + value((r.ciHigh() - r.ciLow()) / 2),
+                    Double.isNaN(r.sd()) || r.mean() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * r.sd() / r.mean()),
+                    isBase ? "1" : String.format(Locale.ROOT, "%.3f", r.ratio()),
+                    isBase || Double.isNaN(r.ratioCiLow()) ? ""
+                            : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ratioCiLow(), r.ratioCiHigh()),
+                    p(r.pWelch()), p(r.pMannWhitney()), r.verdict().label()});
+        }
+        TextTable.print(out, new String[] {"workload", "subject", "n", "mean", "95% CI", "CV", "ratio", "ratio 95% CI",
+                "p_welch", "p_mw", "verdict"}, table, 2);
+        out.println();
+        if (warnings.isEmpty()) {
+            out.println("No warnings.");
+        } else {
+            out.printf(Locale.ROOT, "Warnings (%d)%n", warnings.size());
+            for (Warning w : warnings) {
+                out.printf(Locale.ROOT, "  %-16s %s%n", w.kind(), w.message());
+            }
+        }
+        out.printf(Locale.ROOT, "%nA difference is called only when p_welch < %.2f and the ratio differs from 1 by"
+                + " more than %.1f%%.%n", CompareOptions.defaults().alpha(), 100 * noise);
+    }
+
+    private static String value(double v) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private static String p(double v) {
+        return Double.isNaN(v) ? "" : v < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,109 @@
+package io.loadlab.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
+
+class ResultsTest {
+
+    static final Path SAMPLE = Path.of(System.getProperty("user.dir"), "data", "sample");
+
+    @Test
+    void theSampleLoadsWithTypedColumnsAndEveryRun() {
+        Results r = Results.load(SAMPLE);
+        Table runs = r.runs();
+        assertEquals(45, runs.rowCount(), "3 subjects x 3 workloads x 5 rounds");
+        assertEquals(RunRow.COLUMNS, runs.columnNames());
+        assertEquals(List.of("go-nethttp", "java-netty", "node-http"),
+                runs.stringColumn("subject").unique().asList().stream().sorted().toList());
+        assertTrue(runs.doubleColumn("rps").min() > 0);
+        assertEquals(5, runs.intColumn("round").max());
+        assertTrue(runs.column("target_rps").isMissing(0), "closed loop: the target rate is missing, not 0");
+        assertEquals(r.okRuns().rowCount(), runs.where(runs.stringColumn("status").isEqualTo("ok")).rowCount());
+    }
+
+    @Test
+    void mergedHistogramsHoldEveryRequestOfTheSuccessfulRuns() {
+        Results r = Results.load(SAMPLE);
+        Table ok = r.okRuns();
+        for (String subject : List.of("java-netty", "go-nethttp", "node-http")) {
+            Table mine = ok.where(ok.stringColumn("subject").isEqualTo(subject)
+                    .and(ok.stringColumn("workload").isEqualTo("json")));
+            String variant = mine.stringColumn("variant").get(0);
+            long requests = (long) mine.longColumn("requests").sum();
+            Histogram merged = r.latency(subject, variant, "json");
+            assertEquals(requests, merged.getTotalCount(), subject);
+            // Merged, not averaged: the merged p99 lies within the range of the runs' p99s.
+            long p99 = merged.getValueAtPercentile(99);
+            assertTrue(p99 >= mine.longColumn("lat_p99_us").min() * 0.99 && p99 <= mine.longColumn("lat_p99_us").max() * 1.01,
+                    subject + " merged p99 " + p99);
+        }
+        Map<String, Histogram> spectrum = r.latencyByLabel("json");
+        assertEquals(3, spectrum.size());
+        Table pct = r.latencyPercentiles();
+        assertEquals(9, pct.rowCount());
+    }
+
+    @Test
+    void intervalsHaveOneRowPerRunAndSecond() {
+        Results r = Results.load(SAMPLE);
+        Table iv = r.intervals();
+        Table ok = r.okRuns();
+        assertEquals((long) ok.longColumn("requests").sum(), (long) iv.longColumn("requests").sum());
+        assertTrue(iv.rowCount() >= ok.rowCount() * 2, "2 s windows give two intervals per run");
+        assertEquals(0.0, iv.where(iv.intColumn("run_id").isEqualTo(1)).doubleColumn("t_s").min());
+    }
+
+    @Test
+    void aFolderThatIsNotAnExperimentIsNamed(@TempDir Path tmp) {
+        DataException e = assertThrows(DataException.class, () -> Results.load(tmp));
+        assertTrue(e.getMessage().startsWith(tmp + " is not an experiment folder"), e.getMessage());
+    }
+
+    @Test
+    void aDamagedRowIsNamedWithFileAndLine(@TempDir Path tmp) throws IOException {
+        Path dir = copySample(tmp, "damaged");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(dir.resolve("runs.csv")));
+        lines.set(3, lines.get(3).replaceFirst(",ok,", ",ok,extra,"));
+        Files.write(dir.resolve("runs.csv"), lines);
+        DataException e = assertThrows(DataException.class, () -> Results.load(dir));
+        assertTrue(e.getMessage().startsWith(dir.resolve("runs.csv") + ":4: damaged row"), e.getMessage());
+
+        lines.set(3, Files.readAllLines(SAMPLE.resolve("runs.csv")).get(3).replaceFirst(",closed_loop,", ",closed_loop,x"));
+        Files.write(dir.resolve("runs.csv"), lines);
+        e = assertThrows(DataException.class, () -> Results.load(dir));
+        assertTrue(e.getMessage().contains(":4: column 'warmup_s' holds 'x"), e.getMessage());
+    }
+
+    @Test
+    void anExperimentWithoutTheOptionalColumnsLoadsThemEmpty(@TempDir Path tmp) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("old"));
+        Files.writeString(dir.resolve("runs.csv"), String.join(",", RunRow.FIXED_COLUMNS) + "\n"
+                + "old,1,1,1,s,,plaintext,wrk,64,1,,10,1000,100,5000,0,0,0,0,0,0,,,,,,,,,,,,,,,,,ok,\n");
+        Results r = Results.load(dir);
+        Table runs = r.runs();
+        assertEquals(1, runs.rowCount());
+        assertTrue(runs.column("svc_p99_us").isMissing(0));
+        assertTrue(runs.column("lat_p99_us").isMissing(0));
+        assertEquals(100.0, runs.doubleColumn("rps").get(0));
+        assertEquals(0, r.intervals().rowCount(), "no latency.hlog: no intervals");
+    }
+
+    private static Path copySample(Path tmp, String name) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        for (String f : List.of("runs.csv", "experiment.json", "latency.hlog")) {
+            Files.copy(SAMPLE.resolve(f), dir.resolve(f));
+        }
+        return dir;
+    }
+}
