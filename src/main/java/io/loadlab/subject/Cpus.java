@@ -1,8 +1,6 @@
 package io.loadlab.subject;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -18,13 +16,7 @@ public final class Cpus {
 
     /** Whether {@code taskset} (util-linux) is on the PATH. */
     public static boolean canPin() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset"))) {
-                return true;
-            }
-        }
-        return false;
+        return Subjects.onPath("taskset");
     }
 
     /**
