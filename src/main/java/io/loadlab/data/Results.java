@@ -1,6 +1,5 @@
 package io.loadlab.data;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,9 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -43,13 +40,16 @@ public final class Results {
 
     private final List<Path> experiments;
     private final Table runs;
-    private final Table intervals;
+    /** Rows of each experiment's runs.csv, kept to build the intervals table on first use. */
+    private final Map<Path, List<Map<String, String>>> rowsByDir;
+    private Table intervals;
     private final Map<String, Histogram> merged;
 
-    private Results(List<Path> experiments, Table runs, Table intervals, Map<String, Histogram> merged) {
+    private Results(List<Path> experiments, Table runs, Map<Path, List<Map<String, String>>> rowsByDir,
+                    Map<String, Histogram> merged) {
         this.experiments = List.copyOf(experiments);
         this.runs = runs;
-        this.intervals = intervals;
+        this.rowsByDir = rowsByDir;
         this.merged = merged;
     }
 
@@ -66,7 +66,7 @@ public final class Results {
         List<Map<String, String>> rows = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>(RunRow.COLUMNS);
         Map<String, Histogram> byRun = new HashMap<>();
-        List<Object[]> intervalRows = new ArrayList<>();
+        Map<Path, List<Map<String, String>>> rowsByDir = new LinkedHashMap<>();
         for (Path dir : dirs) {
             Path csv = dir.resolve(ExperimentStore.RUNS_FILE);
             if (!Files.isRegularFile(csv)) {
@@ -75,9 +75,10 @@ public final class Results {
             }
             List<Map<String, String>> these = readCsv(csv, columns);
             rows.addAll(these);
+            rowsByDir.put(dir, these);
             Path hlog = dir.resolve(ExperimentStore.HLOG_FILE);
             if (Files.isRegularFile(hlog)) {
-                readHlog(hlog, these, byRun, intervalRows);
+                readHlog(hlog, these, byRun, null);
             }
         }
         Table runs = runsTable(rows, columns);
@@ -89,7 +90,7 @@ public final class Results {
                         k -> new Histogram(3)).add(h);
             }
         }
-        return new Results(List.of(dirs), runs, intervalsTable(intervalRows), merged);
+        return new Results(List.of(dirs), runs, rowsByDir, merged);
     }
 
     /** The folders loaded. */
@@ -112,7 +113,18 @@ public final class Results {
      * (start of the second within the window, s), requests, rps, lat_p50_us, lat_p90_us,
      * lat_p99_us, lat_max_us.
      */
-    public Table intervals() {
+    public synchronized Table intervals() {
+        if (intervals == null) {
+            // Built on first use: its per-second percentiles cost more than the whole load.
+            List<Object[]> rows = new ArrayList<>();
+            rowsByDir.forEach((dir, these) -> {
+                Path hlog = dir.resolve(ExperimentStore.HLOG_FILE);
+                if (Files.isRegularFile(hlog)) {
+                    readHlog(hlog, these, null, rows);
+                }
+            });
+            intervals = intervalsTable(rows);
+        }
         return intervals.copy();
     }
 
@@ -285,49 +297,66 @@ public final class Results {
         }
     }
 
+    /**
+     * Reads a latency log: merges each run's histograms into {@code byRun}, or adds a row per
+     * interval to {@code intervalRows}; whichever is not {@code null}.
+     */
     private static void readHlog(Path hlog, List<Map<String, String>> rows, Map<String, Histogram> byRun,
                                  List<Object[]> intervalRows) {
         Map<String, Map<String, String>> runById = new HashMap<>();
         rows.forEach(r -> runById.put(r.get("run_id"), r));
-        Map<String, Long> firstStart = new HashMap<>();
-        HistogramLogReader reader;
+        Map<String, Double> firstStart = new HashMap<>();
+        List<String> lines;
         try {
-            reader = new HistogramLogReader(new ByteArrayInputStream(Files.readAllBytes(hlog)));
+            lines = Files.readAllLines(hlog, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new DataException("cannot read " + hlog + ": " + e.getMessage(), e);
         }
-        int index = 0;
-        while (true) {
-            EncodableHistogram e;
-            try {
-                e = reader.nextIntervalHistogram();
-            } catch (RuntimeException ex) {
-                throw new DataException(hlog + ": interval histogram " + (index + 1) + " is damaged ("
-                        + ex.getMessage() + "); the lines before it were read", ex);
+        double[] ps = {50, 90, 99};
+        // Decoding dominates: decode a batch of lines in parallel, then consume it in file order.
+        // Batches keep memory bounded: a decoded interval histogram can take ~170 KiB.
+        int batch = 256;
+        for (int from = 0; from < lines.size(); from += batch) {
+            List<HlogLines.Interval> parsed = java.util.stream.IntStream.range(from, Math.min(lines.size(), from + batch))
+                    .parallel().mapToObj(i -> parseLine(hlog, lines.get(i), i)).toList();
+            for (HlogLines.Interval iv : parsed) {
+                consume(iv, runById, firstStart, byRun, intervalRows, ps);
             }
-            if (e == null) {
-                break;
-            }
-            index++;
-            String tag = e.getTag();
-            if (!(e instanceof Histogram h) || tag == null || tag.endsWith("-service")) {
-                continue;
-            }
-            Map<String, String> run = runById.get(tag);
-            if (run == null) {
-                continue; // histograms of a run without a row (cut off by a kill): not part of the data
-            }
-            String runKey = run.get("experiment") + "\u0000" + tag;
-            byRun.computeIfAbsent(runKey, k -> new Histogram(3)).add(h);
-            long start = firstStart.computeIfAbsent(runKey, k -> h.getStartTimeStamp());
-            double seconds = Math.max(1e-3, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0);
-            boolean empty = h.getTotalCount() == 0;
-            intervalRows.add(new Object[] {run.get("experiment"), Integer.parseInt(tag), run.get("subject"),
-                    run.get("variant"), run.get("workload"), run.get("round").isEmpty() ? 0 : Integer.parseInt(run.get("round")),
-                    (h.getStartTimeStamp() - start) / 1000.0, h.getTotalCount(), h.getTotalCount() / seconds,
-                    empty ? null : h.getValueAtPercentile(50), empty ? null : h.getValueAtPercentile(90),
-                    empty ? null : h.getValueAtPercentile(99), empty ? null : h.getMaxValue()});
         }
+    }
+
+    private static HlogLines.Interval parseLine(Path hlog, String line, int index) {
+        try {
+            return HlogLines.parse(line);
+        } catch (RuntimeException ex) {
+            throw new DataException(hlog + ":" + (index + 1) + ": damaged interval line (" + ex.getMessage() + ")", ex);
+        }
+    }
+
+    private static void consume(HlogLines.Interval iv, Map<String, Map<String, String>> runById,
+                                Map<String, Double> firstStart, Map<String, Histogram> byRun,
+                                List<Object[]> intervalRows, double[] ps) {
+        if (iv == null || iv.tag().endsWith("-service")) {
+            return;
+        }
+        Map<String, String> run = runById.get(iv.tag());
+        if (run == null) {
+            return; // histograms of a run without a row (cut off by a kill): not part of the data
+        }
+        Histogram h = iv.histogram();
+        String runKey = run.get("experiment") + "\u0000" + iv.tag();
+        if (byRun != null) {
+            byRun.computeIfAbsent(runKey, k -> new Histogram(3)).add(h);
+            return;
+        }
+        double start = firstStart.computeIfAbsent(runKey, k -> iv.startSeconds());
+        boolean empty = h.getTotalCount() == 0;
+        long[] q = empty ? null : Percentiles.of(h, ps);
+        intervalRows.add(new Object[] {run.get("experiment"), Integer.parseInt(iv.tag()), run.get("subject"),
+                run.get("variant"), run.get("workload"), run.get("round").isEmpty() ? 0 : Integer.parseInt(run.get("round")),
+                Math.round((iv.startSeconds() - start) * 1000) / 1000.0, h.getTotalCount(),
+                h.getTotalCount() / Math.max(1e-3, iv.lengthSeconds()),
+                empty ? null : q[0], empty ? null : q[1], empty ? null : q[2], empty ? null : h.getMaxValue()});
     }
 
     private static Table intervalsTable(List<Object[]> rows) {

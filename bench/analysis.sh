@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Analysis benchmark: 10,000 generated runs with their histograms, loaded and summarised.
+# Prints the time to load, the time for the summary/comparison/warning tables, and the peak heap.
+# Usage: bench/analysis.sh [HEAP]   (default heap limit 1g, the target)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+heap="${1:-1g}"
+mvn -B -q -DskipTests test-compile package >/dev/null
+dir="$(mktemp -d /tmp/loadlab-analysis-bench.XXXXXX)"
+trap 'rm -rf "$dir"' EXIT
+java -Xmx"$heap" -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.bench.AnalysisBenchmark "$dir/exp"

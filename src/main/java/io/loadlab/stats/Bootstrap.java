@@ -1,0 +1,45 @@
+package io.loadlab.stats;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/** Percentile bootstrap of the ratio of two means. */
+final class Bootstrap {
+
+    private Bootstrap() {
+    }
+
+    /**
+     * The 95% percentile-bootstrap interval of mean(a) / mean(b): both samples are resampled with
+     * replacement, independently, {@code resamples} times.
+     *
+     * @return {low, high}; the same for the same arguments, since the random numbers come from
+     *         {@code new SplittableRandom(seed)} alone
+     */
+    static double[] ratioInterval(double[] a, double[] b, int resamples, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] ratios = new double[resamples];
+        for (int i = 0; i < resamples; i++) {
+            double ma = resampledMean(a, random);
+            ratios[i] = ma / resampledMean(b, random);
+        }
+        Arrays.sort(ratios);
+        return new double[] {quantile(ratios, 0.025), quantile(ratios, 0.975)};
+    }
+
+    private static double resampledMean(double[] x, SplittableRandom random) {
+        double sum = 0;
+        for (int i = 0; i < x.length; i++) {
+            sum += x[random.nextInt(x.length)];
+        }
+        return sum / x.length;
+    }
+
+    /** Quantile of an ascending array by linear interpolation (numpy's default, Hyndman–Fan type 7). */
+    static double quantile(double[] sorted, double p) {
+        double h = (sorted.length - 1) * p;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(lo + 1, sorted.length - 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    }
+}

@@ -1,0 +1,59 @@
+package io.loadlab.stats;
+
+import java.util.Locale;
+
+/**
+ * One group compared with the baseline; the figures are in the unit of the metric. NaN marks a
+ * figure that is undefined (e.g. p-values with fewer than 2 rounds, or every ratio figure of
+ * the baseline's own rows except the ratio itself).
+ *
+ * @param subject        the subject of the group
+ * @param workload       the workload of the group
+ * @param metric         the metric compared
+ * @param n              successful rounds with a value
+ * @param mean           mean over those rounds
+ * @param sd             sample standard deviation (NaN when n = 1)
+ * @param ciLow          lower end of the 95% CI of the mean
+ * @param ciHigh         upper end of the 95% CI of the mean
+ * @param ratio          mean / baseline mean (1 for the baseline's rows)
+ * @param ratioCiLow     lower end of the 95% percentile-bootstrap CI of the ratio
+ * @param ratioCiHigh    upper end of that interval
+ * @param pWelch         two-sided p-value of Welch's t-test against the baseline
+ * @param pMannWhitney   two-sided p-value of the Mann–Whitney U test (normal approximation)
+ * @param verdict        the outcome
+ * @param variant        the variant of the group, "" when none
+ * @param baseline       the baseline group compared with: subject, with its variant in brackets
+ * @param note           why the verdict is what it is, where that is not obvious; "" otherwise
+ */
+public record ComparisonRow(String subject, String workload, String metric, int n, double mean, double sd,
+                            double ciLow, double ciHigh, double ratio, double ratioCiLow, double ratioCiHigh,
+                            double pWelch, double pMannWhitney, Verdict verdict, String variant, String baseline,
+                            String note) {
+
+    public ComparisonRow {
+        if (subject == null || workload == null || metric == null || verdict == null || variant == null
+                || baseline == null || note == null) {
+            throw new StatsException("comparison row: subject, workload, metric, verdict, variant, baseline and "
+                    + "note must not be null (subject " + subject + ", workload " + workload + ")");
+        }
+        if (n < 0) {
+            throw new StatsException("comparison row: n must not be negative, got " + n);
+        }
+    }
+
+    @Override
+    public String toString() {
+        String name = variant.isEmpty() ? subject : subject + "[" + variant + "]";
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s / %s %s: n=%d mean=%.6g", name, workload,
+                metric, n, mean));
+        if (verdict == Verdict.BASELINE) {
+            return b.append(" (baseline)").toString();
+        }
+        b.append(String.format(Locale.ROOT, " ratio=%.4f [%.4f, %.4f] vs %s, p_welch=%.3g p_mw=%.3g: %s", ratio,
+                ratioCiLow, ratioCiHigh, baseline, pWelch, pMannWhitney, verdict.label()));
+        if (!note.isEmpty()) {
+            b.append(" (").append(note).append(')');
+        }
+        return b.toString();
+    }
+}

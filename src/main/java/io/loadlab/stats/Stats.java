@@ -1,0 +1,62 @@
+package io.loadlab.stats;
+
+import java.util.List;
+import java.util.Map;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Per-group descriptive statistics of a runs table. Stateless and thread-safe (Tablesaw tables
+ * are not, so do not change a table while it is being summarized).
+ */
+public final class Stats {
+
+    private Stats() {
+    }
+
+    /**
+     * Summarizes one metric per (subject, variant, workload) group, over the runs whose status is
+     * {@code ok}; runs where the metric was not measured are left out, and so are groups with no
+     * value at all.
+     *
+     * @param runs   one row per run, with the columns of {@code runs.csv}
+     * @param metric name of a numeric column, e.g. {@code rps}; values stay in its unit
+     * @return one row per group, sorted by subject, variant, workload, with the columns subject,
+     *         variant, workload, metric, n, mean, sd, cv (a fraction), median, min, max, ci_low,
+     *         ci_high (95% CI of the mean); NaN (shown as missing) where undefined, e.g. sd when n = 1
+     * @throws StatsException when a runs.csv column is missing or the metric is not a numeric column
+     */
+    public static Table summarize(Table runs, String metric) {
+        RunData.requireRunColumns(runs);
+        NumericColumn<?> column = RunData.metricColumn(runs, metric);
+        StringColumn subject = StringColumn.create("subject");
+        StringColumn variant = StringColumn.create("variant");
+        StringColumn workload = StringColumn.create("workload");
+        StringColumn metricName = StringColumn.create("metric");
+        IntColumn n = IntColumn.create("n");
+        List<String> figures = List.of("mean", "sd", "cv", "median", "min", "max", "ci_low", "ci_high");
+        DoubleColumn[] values = figures.stream().map(DoubleColumn::create).toArray(DoubleColumn[]::new);
+        for (Map.Entry<Group, List<Integer>> e : RunData.okRows(runs).entrySet()) {
+            double[] sample = RunData.array(RunData.values(runs, column, e.getValue()));
+            if (sample.length == 0) {
+                continue;
+            }
+            Summary s = Summary.of(sample);
+            Group g = e.getKey();
+            subject.append(g.subject());
+            variant.append(g.variant());
+            workload.append(g.workload());
+            metricName.append(metric);
+            n.append(s.n());
+            double[] row = {s.mean(), s.sd(), s.cv(), s.median(), s.min(), s.max(), s.ciLow(), s.ciHigh()};
+            for (int i = 0; i < row.length; i++) {
+                values[i].append(row[i]);
+            }
+        }
+        Table out = Table.create(metric + " summary", subject, variant, workload, metricName, n);
+        return out.addColumns(values);
+    }
+}
