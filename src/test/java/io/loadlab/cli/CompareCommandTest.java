@@ -1,0 +1,61 @@
+package io.loadlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code loadlab compare} on the committed sample experiment. */
+class CompareCommandTest {
+
+    private record Outcome(int code, String out, String err) {}
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    private static final String SAMPLE = System.getProperty("user.dir") + "/data/sample";
+
+    @Test
+    void csvHasTheDocumentedColumnsFirstAndARowPerSubjectAndWorkload() {
+        Outcome o = run("compare", SAMPLE, "--format", "csv");
+        assertEquals(0, o.code(), o.err());
+        List<String> lines = o.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("subject,workload,metric,n,mean,sd,ci_low,ci_high,ratio,ratio_ci_low,"
+                + "ratio_ci_high,p_welch,p_mannwhitney,verdict"), lines.get(0));
+        assertEquals(1 + 9, lines.size(), "3 subjects x 3 workloads");
+        // Without --baseline the first subject by name is the baseline.
+        List<String> baselines = lines.stream().skip(1).filter(l -> l.contains(",baseline,")).toList();
+        assertEquals(3, baselines.size(), String.join("\n", lines));
+        assertTrue(baselines.stream().allMatch(l -> l.startsWith("go-nethttp,")), String.join("\n", baselines));
+        assertTrue(lines.stream().skip(1).allMatch(l -> l.split(",")[3].equals("5")), "5 rounds each");
+    }
+
+    @Test
+    void textShowsVerdictsAndWarningsWithTheChosenBaseline() {
+        Outcome o = run("compare", SAMPLE, "--baseline", "node-http", "--metric", "rps_per_server_cpu_s");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().startsWith("rps_per_server_cpu_s across rounds, baseline node-http"), o.out());
+        assertTrue(o.out().contains("verdict"), o.out());
+        assertTrue(o.out().contains("Warnings (") || o.out().contains("No warnings."), o.out());
+    }
+
+    @Test
+    void badInputGivesOneLineAndExitTwo() {
+        Outcome unknown = run("compare", SAMPLE, "--baseline", "nginx");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("loadlab: baseline 'nginx' is not a subject"), unknown.err());
+        Outcome notExperiment = run("compare", System.getProperty("user.dir") + "/docs");
+        assertEquals(2, notExperiment.code());
+        assertTrue(notExperiment.err().contains("is not an experiment folder"), notExperiment.err());
+        Outcome metric = run("compare", SAMPLE, "--metric", "speed");
+        assertEquals(2, metric.code());
+        assertTrue(metric.err().contains("unknown metric 'speed'"), metric.err());
+    }
+}
