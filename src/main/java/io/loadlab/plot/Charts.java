@@ -1,0 +1,115 @@
+package io.loadlab.plot;
+
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.Table;
+
+/**
+ * The charts of an experiment, built from the tables of {@code io.loadlab.data} and
+ * {@code io.loadlab.stats}. Every chart is {@value Look#WIDTH} × {@value Look#HEIGHT} pixels, on
+ * white, with titles, units and a legend outside the plot, and gives each subject its
+ * {@link Palette} colour; variants of a subject share its colour and differ by line style (lines)
+ * or tint (bars), and are labelled {@code "subject [variant]"}. Save or render them with
+ * {@link ChartFiles}.
+ *
+ * <p>Each call builds a new, independent chart (a mutable XChart object the caller may restyle);
+ * the functions are thread-safe as long as the input tables are not modified meanwhile. Bad input
+ * throws {@link PlotException}: a missing column (named, with the columns present), a non-numeric
+ * column where numbers are needed, an empty table, or a filter that leaves nothing to plot.
+ */
+public final class Charts {
+
+    private Charts() {
+    }
+
+    /**
+     * Mean throughput per subject with 95% confidence intervals.
+     *
+     * @param summary        the summary table ({@code Stats.summarize}): string columns subject,
+     *                       variant, workload, metric; numeric mean, ci_low, ci_high (others ignored)
+     * @param workloadOrNull one workload to show, or null for one group of bars per workload
+     * @return bars of mean requests/s, grouped by workload, with error bars of the interval's
+     *         half-width; title "Throughput"
+     */
+    public static CategoryChart throughput(Table summary, String workloadOrNull) {
+        return metricBars(summary, "rps", workloadOrNull);
+    }
+
+    /**
+     * Efficiency: mean requests per second of server CPU time, with 95% confidence intervals.
+     *
+     * @param summary the summary table, as for {@link #throughput}
+     * @return bars of metric {@code rps_per_server_cpu_s}, one group per workload
+     */
+    public static CategoryChart perServerCpu(Table summary) {
+        return metricBars(summary, "rps_per_server_cpu_s", null);
+    }
+
+    /**
+     * Bars of any metric of the summary table: mean per subject and workload, with error bars of
+     * half the 95% interval (NaN bounds draw none). Title and unit follow the metric: latencies
+     * stored in µs are shown in ms, bytes in MiB; unknown metrics as they are stored.
+     *
+     * @param summary        the summary table, as for {@link #throughput}
+     * @param metric         a value of its metric column, such as {@code "lat_p99_us"}
+     * @param workloadOrNull one workload to show, or null for all
+     */
+    public static CategoryChart metricBars(Table summary, String metric, String workloadOrNull) {
+        return BarCharts.metricBars(summary, metric, workloadOrNull);
+    }
+
+    /**
+     * The latency spectrum: latency (ms) against percentile on the "nines" scale, where
+     * percentile p is drawn at x = 1 / (1 − p/100) on a log axis labelled 0%, 50%, 90%, 99%, 99.9%,
+     * 99.99%. Each line samples its histogram about ten times a decade up to 99.99% (only as far
+     * as its count allows) and ends at its maximum, drawn at x = count. The y axis is logarithmic
+     * when the latencies span a factor of 10 or more, linear from 0 otherwise.
+     *
+     * @param bySeries histograms with values in µs, keyed by series label ({@code "java-netty"}
+     *                 or {@code "java-netty [variant]"}); empty histograms are left out
+     * @param workload shown in the title; may be null
+     * @throws PlotException when there is no histogram, or every one is empty
+     */
+    public static XYChart latencySpectrum(Map<String, Histogram> bySeries, String workload) {
+        return Spectrum.chart(bySeries, workload);
+    }
+
+    /**
+     * One metric per second through each run, one line per run (series named
+     * {@code "subject r<round>"}), all runs of a subject in its colour; the legend names each
+     * subject once, with its number of runs.
+     *
+     * @param intervals the intervals table of one workload: string subject, variant, workload;
+     *                  numeric run_id, round, t_s (s since the run's window start) and the metric
+     * @param metric    a numeric column such as {@code "rps"} or {@code "lat_p99_us"} (shown in ms)
+     * @throws PlotException also when the table holds more than one workload (filter it first)
+     */
+    public static XYChart timeSeries(Table intervals, String metric) {
+        return LineCharts.timeSeries(intervals, metric);
+    }
+
+    /**
+     * A metric of each ok run against its round, one line with markers per subject: shows drift
+     * across the experiment and the noise between rounds.
+     *
+     * @param runs     the runs table: string subject, variant, workload, status; numeric round
+     *                 and the metric; rows whose status is not "ok" are left out
+     * @param metric   a numeric column such as {@code "rps"}
+     * @param workload the workload to show; null is allowed when the table holds only one
+     */
+    public static XYChart perRound(Table runs, String metric, String workload) {
+        return LineCharts.perRound(runs, metric, workload);
+    }
+
+    /**
+     * Mean peak resident memory of the server process tree (MiB) per subject, one group of bars
+     * per workload, over the ok runs that sampled it.
+     *
+     * @param runs the runs table with a numeric {@code server_peak_rss_bytes} column
+     */
+    public static CategoryChart peakRss(Table runs) {
+        return BarCharts.peakRss(runs);
+    }
+}
