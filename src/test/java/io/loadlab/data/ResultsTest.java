@@ -55,6 +55,36 @@ class ResultsTest {
     }
 
     @Test
+    void mergedPercentilesEqualThoseOfHdrHistogramsOwnReaderOverTheSameRuns() throws IOException {
+        // Oracle: read latency.hlog with HdrHistogram's own HistogramLogReader, add up the
+        // intervals of node-http's put-1k runs, and compare every reported percentile.
+        Results r = Results.load(SAMPLE);
+        Table ok = r.okRuns();
+        Table mine = ok.where(ok.stringColumn("subject").isEqualTo("node-http")
+                .and(ok.stringColumn("workload").isEqualTo("put-1k")));
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        mine.intColumn("run_id").forEach(id -> ids.add(Integer.toString(id)));
+        Histogram expected = new Histogram(3);
+        org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(
+                SAMPLE.resolve("latency.hlog").toString());
+        org.HdrHistogram.EncodableHistogram e;
+        while ((e = reader.nextIntervalHistogram()) != null) {
+            if (ids.contains(e.getTag())) {
+                expected.add((Histogram) e);
+            }
+        }
+        Histogram merged = r.latency("node-http", mine.stringColumn("variant").get(0), "put-1k");
+        assertEquals(expected.getTotalCount(), merged.getTotalCount());
+        for (double p : new double[] {50, 90, 99, 99.9, 99.99, 100}) {
+            assertEquals(expected.getValueAtPercentile(p), merged.getValueAtPercentile(p), "p" + p);
+        }
+        Table pct = r.latencyPercentiles();
+        Table row = pct.where(pct.stringColumn("subject").isEqualTo("node-http")
+                .and(pct.stringColumn("workload").isEqualTo("put-1k")));
+        assertEquals(expected.getValueAtPercentile(99.9), row.longColumn("p999_us").get(0));
+    }
+
+    @Test
     void intervalsHaveOneRowPerRunAndSecond() {
         Results r = Results.load(SAMPLE);
         Table iv = r.intervals();
