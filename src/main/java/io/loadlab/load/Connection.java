@@ -41,6 +41,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private double nextDue;
     private final Runnable sendDue = this::sendDueRequest;
     private boolean sendScheduled;
+    /** Set while a read's bytes are parsed: the next request waits until they all are. */
+    private boolean inRead;
+    private boolean refillAfterRead;
     private final ChannelFutureListener onWritten = this::written;
 
     Connection(Worker worker, int globalIndex) {
@@ -81,9 +84,20 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
                 return;
             }
             worker.bytesRead += buf.readableBytes();
-            String error = parser.feed(buf, this);
+            inRead = true;
+            String error;
+            try {
+                error = parser.feed(buf, this);
+            } finally {
+                inRead = false;
+            }
             if (error != null) {
                 fail(Failure.PROTOCOL);
+            } else if (refillAfterRead) {
+                // Sending before the rest of the buffer is parsed would credit an unsolicited
+                // answer in it to the new request.
+                refillAfterRead = false;
+                sendNext();
             }
         } finally {
             buf.release();
@@ -94,6 +108,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     public boolean onResponse(int status, long bodyBytes, boolean close) {
         if (size == 0) {
             // An answer nobody asked for is a protocol violation, not a measurement.
+            if (!worker.closed) {
+                worker.errProtocol++;
+            }
             fail(Failure.PROTOCOL);
             return false;
         }
@@ -118,16 +135,28 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
             fail(Failure.READ);
             return false;
         }
+        if (inRead) {
+            refillAfterRead = true;
+        } else {
+            sendNext();
+        }
+        return true;
+    }
+
+    private void sendNext() {
+        if (channel == null || worker.closed) {
+            return;
+        }
         if (fixedRate) {
             sendNextFixed();
         } else {
             fillPipeline();
         }
-        return true;
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        refillAfterRead = false;
         if (!worker.closed) {
             parser.onClose(this);
             countLost(Failure.READ);

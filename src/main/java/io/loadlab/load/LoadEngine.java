@@ -131,6 +131,15 @@ public final class LoadEngine {
             long warmupEnd = control.startNanos + spec.warmup().toNanos();
             if (spec.warmup().toNanos() > 0) {
                 awaitUntil(warmupEnd);
+            }
+            // The listener's work (reading /proc) comes first, so that the window's clock and CPU
+            // readings sit right next to the reset that starts counting.
+            listener.windowStarted();
+            long windowStart = System.nanoTime();
+            long windowStartMs = System.currentTimeMillis();
+            long cpuStart = loadCpuNanos();
+            long processCpuStart = processCpuNanos();
+            if (spec.warmup().toNanos() > 0) {
                 for (Worker worker : workers) {
                     onLoop(worker.loop, () -> {
                         worker.reset();
@@ -138,11 +147,6 @@ public final class LoadEngine {
                     });
                 }
             }
-            listener.windowStarted();
-            long windowStart = System.nanoTime();
-            long windowStartMs = System.currentTimeMillis();
-            long cpuStart = loadCpuNanos();
-            long processCpuStart = processCpuNanos();
             long end = spec.duration().map(d -> windowStart + d.toNanos()).orElse(Long.MAX_VALUE);
 
             List<IntervalSample> intervals = new ArrayList<>();
@@ -171,7 +175,7 @@ public final class LoadEngine {
                 if (last) {
                     control.sending = false;
                 }
-                snaps = snapshotAll(last);
+                snaps = snapshotAll();
                 Totals totals = Totals.of(snaps);
                 IntervalSample sample = totals.minus(previous).toSample(
                         windowStartMs + (tickStart - windowStart) / 1_000_000,
@@ -184,14 +188,23 @@ public final class LoadEngine {
                     break;
                 }
             }
+            // The window ends at the last snapshot: read the clocks before anything else happens.
             double window = (System.nanoTime() - windowStart) / 1e9;
             double loadCpu = (loadCpuNanos() - cpuStart) / 1e9;
             double processCpu = (processCpuNanos() - processCpuStart) / 1e9;
             listener.windowEnded();
-            return finish(intervals, window, loadCpu, processCpu, windowStartMs, stoppedEarly);
+            for (Worker worker : workers) {
+                onLoop(worker.loop, () -> {
+                    worker.close();
+                    return null;
+                });
+            }
+            return finish(intervals, previous, snaps, window, loadCpu, processCpu, windowStartMs, stoppedEarly);
         }
 
-        private LoadResult finish(List<IntervalSample> intervals, double window, double loadCpu,
+        /** The result; its counts are the last snapshot's, so they equal the sum of the intervals. */
+        private LoadResult finish(List<IntervalSample> intervals, Totals totals, List<Worker.Snapshot> last,
+                                  double window, double loadCpu,
                                   double processCpu, long windowStartMs, boolean stoppedEarly) {
             Histogram latency = newHistogram();
             Histogram service = newHistogram();
@@ -201,41 +214,31 @@ public final class LoadEngine {
             }
             TreeMap<Integer, Long> codes = new TreeMap<>();
             Histogram connect = newHistogram();
-            long requests = 0, read = 0, written = 0;
-            ErrorCounts errors = ErrorCounts.NONE;
-            for (Worker worker : workers) {
-                Totals t = onLoop(worker.loop, () -> {
-                    for (int code = 0; code < worker.statusCounts.length; code++) {
-                        if (worker.statusCounts[code] > 0) {
-                            codes.merge(code, worker.statusCounts[code], Long::sum);
-                        }
+            for (Worker.Snapshot s : last) {
+                for (int code = 0; code < s.statusCounts().length; code++) {
+                    if (s.statusCounts()[code] > 0) {
+                        codes.merge(code, s.statusCounts()[code], Long::sum);
                     }
+                }
+            }
+            for (Worker worker : workers) {
+                onLoop(worker.loop, () -> {
                     connect.add(worker.connectTime);
-                    return new Totals(worker.requests, worker.bytesRead, worker.bytesWritten, worker.errors());
+                    return null;
                 });
-                requests += t.requests;
-                read += t.bytesRead;
-                written += t.bytesWritten;
-                errors = errors.plus(t.errors);
             }
             int loadCpus = Math.min(spec.threads(), Runtime.getRuntime().availableProcessors());
             return new LoadResult(spec, transport.label(), Instant.ofEpochMilli(windowStartMs), window,
-                    requests, read, written, codes, errors, latency,
+                    totals.requests(), totals.bytesRead(), totals.bytesWritten(), codes, totals.errors(), latency,
                     spec.isFixedRate() ? Optional.of(service) : Optional.empty(), connect,
                     intervals, loadCpu, processCpu, loadCpus, stoppedEarly);
         }
 
-        /** Takes each loop's snapshot; on the last one, also closes its connections. */
-        private List<Worker.Snapshot> snapshotAll(boolean last) {
+        /** Takes each loop's snapshot, on the loop. */
+        private List<Worker.Snapshot> snapshotAll() {
             List<Worker.Snapshot> out = new ArrayList<>();
             for (Worker worker : workers) {
-                out.add(onLoop(worker.loop, () -> {
-                    Worker.Snapshot s = worker.snapshot();
-                    if (last) {
-                        worker.close();
-                    }
-                    return s;
-                }));
+                out.add(onLoop(worker.loop, worker::snapshot));
             }
             return out;
         }

@@ -56,6 +56,10 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         });
         if (warmup == null || warmup.isNegative()) {
             problems.add("warmup: must be zero or positive, got " + warmup);
+        } else if (!warmup.isZero() && requestCount.isPresent()) {
+            // The warm-up's requests would use up the count: the window would get what is left.
+            problems.add("warmup: cannot be combined with a request count (-n); use a duration (-d) with"
+                    + " --warmup, or drop the warm-up");
         }
         if (requestTimeout == null || requestTimeout.toMillis() < 1) {
             problems.add("timeout: must be at least 1ms, got " + requestTimeout);

@@ -80,7 +80,7 @@ final class Worker {
         ChannelFuture f = bootstrap.clone().handler(c).connect(control.address);
         c.connectStarted(began);
         f.addListener(done -> {
-            if (!done.isSuccess()) {
+            if (!done.isSuccess() && !closed) {
                 errConnect++;
                 if (!closed && control.sending) {
                     // Back off a little so a refusing server is not hammered in a tight loop.
@@ -110,7 +110,7 @@ final class Worker {
 
     /** Counters so far and the histograms since the previous snapshot. Runs on the loop. */
     Snapshot snapshot() {
-        return new Snapshot(requests, bytesRead, bytesWritten, errors(),
+        return new Snapshot(requests, bytesRead, bytesWritten, errors(), statusCounts.clone(),
                 latency.getIntervalHistogram(),
                 Optional.ofNullable(service).map(SingleWriterRecorder::getIntervalHistogram));
     }
@@ -131,6 +131,6 @@ final class Worker {
     }
 
     /** Counters (cumulative since reset) and interval histograms taken at one instant on the loop. */
-    record Snapshot(long requests, long bytesRead, long bytesWritten, ErrorCounts errors,
+    record Snapshot(long requests, long bytesRead, long bytesWritten, ErrorCounts errors, long[] statusCounts,
                     Histogram latency, Optional<Histogram> service) {}
 }
