@@ -5,7 +5,13 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 heap="${1:-1g}"
-mvn -B -q -DskipTests test-compile package >/dev/null
+log="$(mktemp)"
+if ! mvn -B -q -DskipTests package >"$log" 2>&1; then
+  tail -30 "$log" >&2
+  echo "analysis.sh: the build failed (full log: $log)" >&2
+  exit 1
+fi
+rm -f "$log"
 dir="$(mktemp -d /tmp/loadlab-analysis-bench.XXXXXX)"
 trap 'rm -rf "$dir"' EXIT
 java -Xmx"$heap" -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.bench.AnalysisBenchmark "$dir/exp"

@@ -24,7 +24,7 @@ import tech.tablesaw.api.Table;
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
         description = {"Compare subjects with a baseline across the rounds of one or more experiments.",
                 "",
-                "Per subject and workload: mean with its 95% CI, the ratio to the baseline with a bootstrap 95% CI,",
+                "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
                 "Welch and Mann-Whitney p-values, and a verdict that calls a difference only when it is significant",
                 "(p < 0.05) and larger than the noise threshold. Warnings follow: high CV, outliers, a slow first",
                 "round, drift, load-bound runs, errors, failed runs."})
@@ -59,6 +59,10 @@ final class CompareCommand implements Callable<Integer> {
         CompareOptions defaults = CompareOptions.defaults();
         CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
         List<ComparisonRow> rows = Comparison.rows(runs, metric, base, options);
+        if (rows.isEmpty()) {
+            throw new CliException("no successful run has a value in column '" + metric + "' (for example svc_*"
+                    + " columns exist only for fixed-rate runs); choose another --metric", Main.EXIT_USAGE);
+        }
         List<Warning> warnings = Warnings.find(runs, metric, WarningOptions.defaults());
         PrintWriter out = commandSpec.commandLine().getOut();
         if (format.equals("csv")) {
@@ -77,10 +81,10 @@ final class CompareCommand implements Callable<Integer> {
     private static void csv(PrintWriter out, List<ComparisonRow> rows) {
         out.println(String.join(",", CSV_COLUMNS));
         for (ComparisonRow r : rows) {
-            out.println(String.join(",", List.of(r.subject(), r.workload(), r.metric(), Integer.toString(r.n()),
-                    n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()), n(r.ratioCiLow()),
-                    n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(), r.variant(),
-                    r.baseline(), quote(r.note()))));
+            out.println(String.join(",", List.of(quote(r.subject()), quote(r.workload()), quote(r.metric()),
+                    Integer.toString(r.n()), n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()),
+                    n(r.ratioCiLow()), n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(),
+                    quote(r.variant()), quote(r.baseline()), quote(r.note()))));
         }
     }
 
@@ -109,7 +113,7 @@ final class CompareCommand implements Callable<Integer> {
             table.add(new String[] {r.workload(), name, Integer.toString(r.n()), value(r.mean()),
                     Double.isNaN(r.ciHigh()) ? "" : "± " + value((r.ciHigh() - r.ciLow()) / 2),
                     Double.isNaN(r.sd()) || r.mean() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * r.sd() / r.mean()),
-                    isBase ? "1" : String.format(Locale.ROOT, "%.3f", r.ratio()),
+                    isBase ? "1" : Double.isNaN(r.ratio()) ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()),
                     isBase || Double.isNaN(r.ratioCiLow()) ? ""
                             : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ratioCiLow(), r.ratioCiHigh()),
                     p(r.pWelch()), p(r.pMannWhitney()), r.verdict().label()});

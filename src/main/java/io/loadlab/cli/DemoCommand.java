@@ -2,7 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.load.Durations;
 import io.loadlab.load.LoadEngine;
-import io.loadlab.load.LoadListener;
+import io.loadlab.experiment.ServerSampler;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
 import io.loadlab.load.format.TextSummary;
@@ -11,7 +11,6 @@ import io.loadlab.subject.ProcessTreeStats;
 import io.loadlab.subject.SubjectProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,15 +94,15 @@ final class DemoCommand implements Callable<Integer> {
                 w.println();
                 w.print(TextSummary.header(spec));
                 w.flush();
-                ServerCpu cpu = new ServerCpu(server.handle());
+                ServerSampler cpu = new ServerSampler(server.handle());
                 LoadResult r = LoadEngine.run(spec, cpu);
                 w.println(TextSummary.format(r));
-                double serverCpu = cpu.measured();
+                double serverCpu = cpu.window().map(ProcessTreeStats.Reading::cpuSeconds).orElse(Double.NaN);
                 rows.add(new String[] {path,
                         String.format(Locale.ROOT, "%,.0f", r.rps()),
                         String.format(Locale.ROOT, "%.0f", r.latencyAt(50) / 1.0),
                         String.format(Locale.ROOT, "%.0f", r.latencyAt(99) / 1.0),
-                        String.format(Locale.ROOT, "%.2f", serverCpu),
+                        Double.isNaN(serverCpu) ? "" : String.format(Locale.ROOT, "%.2f", serverCpu),
                         serverCpu > 0 ? String.format(Locale.ROOT, "%,.0f", r.requests() / serverCpu) : "",
                         String.format(Locale.ROOT, "%.2f", r.loadCpuSeconds()),
                         String.format(Locale.ROOT, "%,.0f", r.rpsPerLoadCpuSecond()),
@@ -121,34 +120,7 @@ final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The server's CPU time over exactly the measured window. */
-    private static final class ServerCpu implements LoadListener {
-        private final ProcessHandle server;
-        private double atStart;
-        private double atEnd;
-
-        ServerCpu(ProcessHandle server) {
-            this.server = server;
-        }
-
-        @Override
-        public void windowStarted() {
-            atStart = ProcessTreeStats.read(server).cpuSeconds();
-        }
-
-        @Override
-        public void windowEnded() {
-            atEnd = ProcessTreeStats.read(server).cpuSeconds();
-        }
-
-        double measured() {
-            return atEnd - atStart;
-        }
-    }
-
     static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return io.loadlab.subject.SubjectProcess.freePort();
     }
 }

@@ -36,7 +36,12 @@ final class JshellCommand implements Callable<Integer> {
         }
         List<String> cmd = new ArrayList<>(List.of(jshell.toString(), "--class-path", String.join(File.pathSeparator, cp),
                 "--startup", "DEFAULT", "--startup", home.resolve("src/main/jshell/loadlab.jsh").toString()));
-        cmd.addAll(args);
+        for (String a : args) {
+            // jshell runs in Loadlab's folder: a script named relative to the caller's folder must
+            // still be found.
+            Path p = Path.of(a);
+            cmd.add(!a.startsWith("-") && !p.isAbsolute() && Files.exists(p) ? p.toAbsolutePath().toString() : a);
+        }
         Process p = new ProcessBuilder(cmd).directory(home.toFile()).inheritIO().start();
         return p.waitFor();
     }

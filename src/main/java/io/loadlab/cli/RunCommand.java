@@ -145,7 +145,11 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException("--order must be rotate or shuffle, got '" + order + "'", Main.EXIT_USAGE);
         }
-        String name = out != null ? out.getFileName().toString()
+        if (out != null && out.toAbsolutePath().normalize().getFileName() == null) {
+            throw new CliException("--out " + out + " has no folder name: give a folder such as data/my-experiment",
+                    Main.EXIT_USAGE);
+        }
+        String name = out != null ? out.toAbsolutePath().normalize().getFileName().toString()
                 : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))

@@ -148,6 +148,10 @@ public final class ExperimentStore {
                         writeIntervals(w, intervals, tag + "-service", true);
                     }
                     ps.flush();
+                    if (ps.checkError()) {
+                        // PrintStream swallows write errors (a full disk): do not go on as if written.
+                        throw new IOException("writing " + HLOG_FILE + " failed (is the disk full?)");
+                    }
                     ch.force(false);
                 }
             }
@@ -172,12 +176,17 @@ public final class ExperimentStore {
 
     /** Drops a partial last line; returns the run ids of the complete rows. */
     private static Set<Integer> repairRuns(Path runs) throws IOException {
-        String text = Files.readString(runs, StandardCharsets.UTF_8);
-        int end = text.lastIndexOf('\n') + 1;
-        if (end < text.length()) {
-            truncate(runs, text.substring(0, end).getBytes(StandardCharsets.UTF_8).length);
-            text = text.substring(0, end);
+        // Cut at the last line feed in bytes: a row torn inside a multi-byte character must not
+        // stop the repair.
+        byte[] bytes = Files.readAllBytes(runs);
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] != '\n') {
+            end--;
         }
+        if (end < bytes.length) {
+            truncate(runs, end);
+        }
+        String text = new String(bytes, 0, end, StandardCharsets.UTF_8);
         List<String> lines = text.lines().toList();
         if (lines.isEmpty() || !lines.get(0).startsWith("experiment,run_id,")) {
             throw new DataException(runs + ": line 1 is not the runs.csv header");
@@ -218,6 +227,9 @@ public final class ExperimentStore {
         if (changed) {
             Path tmp = hlog.resolveSibling(HLOG_FILE + ".tmp");
             Files.writeString(tmp, String.join("\n", keep) + "\n", StandardCharsets.US_ASCII);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
             Files.move(tmp, hlog, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
     }

@@ -30,9 +30,9 @@ final class Percentiles {
         return out;
     }
 
-    /** The count a percentile needs, rounded as HdrHistogram rounds it. */
+    /** The count a percentile needs, computed as HdrHistogram 2.2.2's getValueAtPercentile does. */
     private static long countAt(double percentile, long total) {
-        long c = (long) (Math.min(percentile, 100.0) / 100.0 * total + 0.5);
-        return Math.max(c, 1);
+        double p = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+        return Math.max((long) Math.ceil(p * total / 100.0), 1);
     }
 }

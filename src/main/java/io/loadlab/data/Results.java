@@ -65,6 +65,8 @@ public final class Results {
         }
         List<Map<String, String>> rows = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>(RunRow.COLUMNS);
+        Set<Path> seen = new java.util.HashSet<>();
+        Map<String, Path> names = new HashMap<>();
         Map<String, Histogram> byRun = new HashMap<>();
         Map<Path, List<Map<String, String>>> rowsByDir = new LinkedHashMap<>();
         for (Path dir : dirs) {
@@ -73,7 +75,22 @@ public final class Results {
                 throw new DataException(dir + " is not an experiment folder: it has no " + ExperimentStore.RUNS_FILE
                         + " (experiments are the folders under data/, such as data/sample)");
             }
+            try {
+                if (!seen.add(dir.toRealPath())) {
+                    throw new DataException(dir + " is given twice: its rounds would count double");
+                }
+            } catch (IOException e) {
+                throw new DataException("cannot read " + dir + ": " + e.getMessage(), e);
+            }
             List<Map<String, String>> these = readCsv(csv, columns);
+            for (Map<String, String> r : these) {
+                // Within one load an experiment is known by its name: two folders may not share one.
+                Path other = names.putIfAbsent(r.get("experiment"), dir);
+                if (other != null && !other.equals(dir)) {
+                    throw new DataException(dir + " and " + other + " both hold experiment '" + r.get("experiment")
+                            + "': their run ids would collide; load them separately or rename one");
+                }
+            }
             rows.addAll(these);
             rowsByDir.put(dir, these);
             Path hlog = dir.resolve(ExperimentStore.HLOG_FILE);
@@ -188,7 +205,14 @@ public final class Results {
     private static List<Map<String, String>> readCsv(Path csv, Set<String> columns) {
         List<String> lines;
         try {
-            lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+            byte[] bytes = Files.readAllBytes(csv);
+            int end = bytes.length;
+            while (end > 0 && bytes[end - 1] != '\n') {
+                end--;
+            }
+            // A last line without its line feed is a row cut off by a kill while it was appended
+            // (at most the run in flight): it is not data. Damage anywhere else is an error.
+            lines = new String(bytes, 0, end, StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
             throw new DataException("cannot read " + csv + ": " + e.getMessage(), e);
         }
@@ -308,7 +332,9 @@ public final class Results {
         Map<String, Double> firstStart = new HashMap<>();
         List<String> lines;
         try {
-            lines = Files.readAllLines(hlog, StandardCharsets.US_ASCII);
+            String text = Files.readString(hlog, StandardCharsets.US_ASCII);
+            // As in runs.csv, a last line without its line feed was cut off by a kill.
+            lines = text.substring(0, text.lastIndexOf('\n') + 1).lines().toList();
         } catch (IOException e) {
             throw new DataException("cannot read " + hlog + ": " + e.getMessage(), e);
         }
@@ -353,7 +379,8 @@ public final class Results {
         boolean empty = h.getTotalCount() == 0;
         long[] q = empty ? null : Percentiles.of(h, ps);
         intervalRows.add(new Object[] {run.get("experiment"), Integer.parseInt(iv.tag()), run.get("subject"),
-                run.get("variant"), run.get("workload"), run.get("round").isEmpty() ? 0 : Integer.parseInt(run.get("round")),
+                run.getOrDefault("variant", ""), run.get("workload"),
+                run.getOrDefault("round", "").isEmpty() ? null : Integer.valueOf(run.get("round")),
                 Math.round((iv.startSeconds() - start) * 1000) / 1000.0, h.getTotalCount(),
                 h.getTotalCount() / Math.max(1e-3, iv.lengthSeconds()),
                 empty ? null : q[0], empty ? null : q[1], empty ? null : q[2], empty ? null : h.getMaxValue()});
@@ -379,7 +406,11 @@ public final class Results {
             s.append((String) r[2]);
             v.append((String) r[3]);
             w.append((String) r[4]);
-            round.append((Integer) r[5]);
+            if (r[5] == null) {
+                round.appendMissing();
+            } else {
+                round.append((Integer) r[5]);
+            }
             t.append((Double) r[6]);
             n.append((Long) r[7]);
             rps.append((Double) r[8]);

@@ -65,6 +65,8 @@ public final class Experiment {
         json.put("started", Instant.ofEpochMilli(start).toString());
         json.put("started_epoch_ms", start);
         json.put("planned_runs", plan.runs().size());
+        ArrayNode planned = json.putArray("plan");
+        plan.runs().forEach(r -> planned.add(describe(r)));
         ArrayNode skipped = json.putArray("skipped_subjects");
         plan.skipped().forEach(skipped::add);
         json.put("status", "created");
@@ -79,7 +81,27 @@ public final class Experiment {
         ExperimentStore.Opened opened = ExperimentStore.open(dir);
         ExperimentSpec spec = ExperimentSpec.fromJson(opened.experimentJson().path("spec"));
         Plan plan = plan(home, spec);
+        // Run ids come from planning again: refuse when the catalog changed what they mean.
+        com.fasterxml.jackson.databind.JsonNode stored = opened.experimentJson().path("plan");
+        if (stored.isArray()) {
+            List<String> now = plan.runs().stream().map(Experiment::describe).toList();
+            for (int i = 0; i < Math.max(stored.size(), now.size()); i++) {
+                String was = i < stored.size() ? stored.get(i).asText() : "(nothing)";
+                String is = i < now.size() ? now.get(i) : "(nothing)";
+                if (!was.equals(is)) {
+                    throw new ExperimentException("cannot resume " + dir + ": the plan changed since it started (run "
+                            + (i + 1) + " was '" + was + "', now '" + is + "'); the subjects, their availability or"
+                            + " the workloads differ here, so resume where the toolchains and subjects/ are the same");
+                }
+            }
+        }
         return new Experiment(home, spec, plan, opened.store(), opened.experimentJson(), opened.doneRunIds(), progress);
+    }
+
+    /** One planned run as stored in experiment.json: id, round, position, subject, variant, workload. */
+    static String describe(Plan.Run r) {
+        return r.runId() + " r" + r.round() + " p" + r.position() + " " + r.instance().subject().name() + " "
+                + (r.instance().variantLabel().isEmpty() ? "-" : r.instance().variantLabel()) + " " + r.workload().name();
     }
 
     private static Plan plan(Path home, ExperimentSpec spec) {

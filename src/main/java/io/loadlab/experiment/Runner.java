@@ -20,7 +20,6 @@ import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.SubjectProcess;
 import io.loadlab.workload.Workload;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -116,8 +115,9 @@ public final class Runner {
         List<RunRow> rows = new ArrayList<>();
         Map<String, List<LoadResult>> results = new LinkedHashMap<>();
         String status = "completed";
+        Optional<Cpus.Split> split = Optional.empty();
         try {
-            Optional<Cpus.Split> split = split();
+            split = split();
             split.ifPresent(s -> Cpus.pinThisProcess(s.load()));
             int threads = spec.threads() > 0 ? spec.threads() : split.map(Cpus.Split::loadCount).orElse(1);
             experimentJson.put("status", "running");
@@ -136,7 +136,16 @@ public final class Runner {
                     break;
                 }
             }
+        } catch (RuntimeException e) {
+            // Whatever stopped the experiment, the record must not say it completed.
+            status = "failed";
+            experimentJson.put("error", e.getMessage());
+            throw e;
         } finally {
+            if (split.isPresent()) {
+                // Several experiments may run in one JVM (JShell, a notebook): give the CPUs back.
+                Cpus.unpinThisProcess();
+            }
             experimentJson.put("status", status);
             experimentJson.put("ended", Instant.now().toString());
             ArrayNode sessions = experimentJson.withArray("sessions");
@@ -153,6 +162,8 @@ public final class Runner {
 
     private Optional<Cpus.Split> split() {
         if (spec.serverCpus().isPresent()) {
+            Cpus.requireAvailable("--server-cpus", spec.serverCpus().get());
+            Cpus.requireAvailable("--load-cpus", spec.loadCpus().orElseThrow());
             return Optional.of(new Cpus.Split(spec.serverCpus().get(), spec.loadCpus().orElseThrow()));
         }
         return Cpus.defaultSplit();
@@ -172,12 +183,17 @@ public final class Runner {
         int i = 0;
         try {
             Files.createDirectories(log.getParent());
-            int port = freePort();
+            int port = SubjectProcess.freePort();
             progress.message("starting " + inst.label() + " (round " + first.round() + ")");
-            try (SubjectProcess p = launcher.start(inst.subject().manifest(), inst.variant(), port,
-                    split.map(Cpus.Split::server), work, log)) {
+            // Building and waiting for readiness can take minutes: Ctrl-C may interrupt both.
+            SubjectProcess started = interruptibly(() -> launcher.start(inst.subject().manifest(), inst.variant(),
+                    port, split.map(Cpus.Split::server), work, log));
+            try (SubjectProcess p = started) {
                 Duration ready = spec.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
-                p.awaitReady("127.0.0.1", port, inst.subject().manifest().ready().path(), ready);
+                interruptibly(() -> {
+                    p.awaitReady("127.0.0.1", port, inst.subject().manifest().ready().path(), ready);
+                    return null;
+                });
                 for (; i < group.size(); i++) {
                     Plan.Run run = group.get(i);
                     if (stopRequested) {
@@ -202,7 +218,7 @@ public final class Runner {
                     }
                 }
             }
-        } catch (SubjectException | IOException e) {
+        } catch (SubjectException | IOException | LoadException e) {
             if (stopRequested) {
                 return false;
             }
@@ -317,12 +333,6 @@ public final class Runner {
                 interruptible = false;
                 Thread.interrupted();
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
         }
     }
 

@@ -116,11 +116,14 @@ final class LineCharts {
         NumericColumn<?> round = Columns.numbers(intervals, "intervals", Columns.ROUND);
         NumericColumn<?> t = Columns.numbers(intervals, "intervals", "t_s");
         NumericColumn<?> value = Columns.numbers(intervals, "intervals", label.column());
-        Map<Long, Run> runs = new LinkedHashMap<>();
+        // Run ids are unique within one experiment only: key by experiment too when there is one.
+        boolean hasExperiment = intervals.columnNames().contains("experiment");
+        Map<String, Run> runs = new LinkedHashMap<>();
         for (int row : rows) {
             long id = (long) Columns.number(runId, row);
-            Run run = runs.computeIfAbsent(id,
-                    k -> new Run(Columns.key(intervals, row), (int) Columns.number(round, row), k, new TreeMap<>()));
+            String runKey = (hasExperiment ? intervals.stringColumn("experiment").get(row) : "") + "\u0000" + id;
+            Run run = runs.computeIfAbsent(runKey, unused -> new Run(Columns.key(intervals, row),
+                    (int) Columns.number(round, row), id, new TreeMap<>()));
             double y = Columns.number(value, row);
             double x = Columns.number(t, row);
             if (Double.isFinite(x) && Double.isFinite(y)) {

@@ -59,7 +59,8 @@ public final class Comparison {
      * @param runs     one row per run, with the columns of {@code runs.csv}
      * @param metric   name of a numeric column; its direction (throughput, latency, other) picks the
      *                 words of the verdict
-     * @param baseline subject to compare with, see {@link #defaultBaseline}
+     * @param baseline subject to compare with, or {@code subject[variant]} for one of its variants
+     *                 (default: the variant of its first successful run); see {@link #defaultBaseline}
      * @param options  thresholds and bootstrap settings
      * @throws StatsException when a runs.csv column is missing, the metric is not a numeric column,
      *                        or the baseline has no successful run (the message lists the subjects)
@@ -77,18 +78,25 @@ public final class Comparison {
                 samples.put(e.getKey(), sample);
             }
         }
-        checkBaseline(runs, baseline);
+        // "subject" or "subject[variant]": the baseline is one variant of one subject, so that the
+        // other variants of the same subject (fsync against memory, say) are compared with it.
+        boolean explicitVariant = baseline.endsWith("]") && baseline.indexOf('[') > 0;
+        String baseSubject = explicitVariant ? baseline.substring(0, baseline.indexOf('[')) : baseline;
+        checkBaseline(runs, baseSubject);
+        String baseVariant = explicitVariant ? baseline.substring(baseline.indexOf('[') + 1, baseline.length() - 1)
+                : firstVariant(runs, baseSubject);
         Direction direction = Direction.of(metric);
         List<ComparisonRow> out = new ArrayList<>();
         for (Map.Entry<Group, double[]> e : samples.entrySet()) {
             Group g = e.getKey();
             Summary s = Summary.of(e.getValue());
-            if (g.subject().equals(baseline)) {
+            if (g.subject().equals(baseSubject) && g.variant().equals(baseVariant)) {
                 out.add(row(g, metric, s, 1, new double[] {Double.NaN, Double.NaN}, Double.NaN, Double.NaN,
                         Verdict.BASELINE, g.subjectLabel(), "baseline"));
                 continue;
             }
-            Optional<Group> base = baselineGroup(samples, baseline, g);
+            Optional<Group> base = baselineGroup(samples, baseSubject, baseVariant,
+                    explicitVariant || g.subject().equals(baseSubject), g);
             if (base.isEmpty()) {
                 out.add(row(g, metric, s, Double.NaN, new double[] {Double.NaN, Double.NaN}, Double.NaN, Double.NaN,
                         Verdict.NO_BASELINE, baseline, "baseline has no ok run on workload " + g.workload()));
@@ -164,14 +172,32 @@ public final class Comparison {
                 + (withOk.isEmpty() ? "(none)" : String.join(", ", withOk)));
     }
 
-    private static Optional<Group> baselineGroup(SortedMap<Group, double[]> samples, String baseline, Group g) {
-        Group sameVariant = new Group(baseline, g.variant(), g.workload());
-        if (samples.containsKey(sameVariant)) {
-            return Optional.of(sameVariant);
+    /**
+     * The baseline group for {@code g}: the baseline's own variant when it is fixed (given
+     * explicitly, or {@code g} is another variant of the baseline subject); otherwise the
+     * baseline's group with the same variant label as {@code g}, else its default variant.
+     */
+    private static Optional<Group> baselineGroup(SortedMap<Group, double[]> samples, String baseSubject,
+                                                 String baseVariant, boolean fixedVariant, Group g) {
+        Group fixed = new Group(baseSubject, baseVariant, g.workload());
+        if (!fixedVariant) {
+            Group sameVariant = new Group(baseSubject, g.variant(), g.workload());
+            if (samples.containsKey(sameVariant)) {
+                return Optional.of(sameVariant);
+            }
         }
-        return samples.keySet().stream()
-                .filter(b -> b.subject().equals(baseline) && b.workload().equals(g.workload()))
-                .findFirst();
+        return samples.containsKey(fixed) ? Optional.of(fixed) : Optional.empty();
+    }
+
+    /** The variant of the subject's first successful run in table order (the runner plans the default first). */
+    private static String firstVariant(Table runs, String subject) {
+        for (int i = 0; i < runs.rowCount(); i++) {
+            Group g = RunData.group(runs, i);
+            if (g.subject().equals(subject) && "ok".equals(runs.stringColumn("status").get(i))) {
+                return g.variant();
+            }
+        }
+        return "";
     }
 
     private static ComparisonRow compareWith(Group g, double[] a, Group base, double[] b, String metric,

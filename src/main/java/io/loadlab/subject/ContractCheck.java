@@ -156,7 +156,14 @@ public final class ContractCheck {
                 HttpResponse.BodyHandlers.ofByteArray());
         HttpResponse<byte[]> quick = get(hasPlaintext ? "/plaintext" : "/delay/0");
         boolean slowDone = slow.isDone();
-        slow.join();
+        try {
+            HttpResponse<byte[]> s = slow.get();
+            if (s.statusCode() != 200) {
+                return "GET /delay/1500 answered " + s.statusCode();
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            return "GET /delay/1500 failed: " + e.getCause();
+        }
         if (quick.statusCode() != 200) {
             return "the quick request answered " + quick.statusCode();
         }

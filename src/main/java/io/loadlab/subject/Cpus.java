@@ -20,15 +20,90 @@ public final class Cpus {
     }
 
     /**
-     * The default split: the server gets CPU 0, the load generator the rest. Empty when there is
-     * one CPU or no {@code taskset}: the two then share whatever there is.
+     * The CPUs this JVM was allowed to use when Loadlab first looked (Linux
+     * {@code Cpus_allowed_list}), so that pinning the JVM later does not shrink what the next
+     * experiment sees. Falls back to 0..n-1.
+     */
+    public static List<Integer> allowed() {
+        return Allowed.CPUS;
+    }
+
+    private static final class Allowed {
+        static final List<Integer> CPUS = read();
+
+        private static List<Integer> read() {
+            try {
+                for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                    if (line.startsWith("Cpus_allowed_list:")) {
+                        return parse(line.substring(line.indexOf(':') + 1).trim());
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // Not Linux, or an unexpected format: assume the CPUs Java reports.
+            }
+            List<Integer> all = new java.util.ArrayList<>();
+            for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                all.add(i);
+            }
+            return List.copyOf(all);
+        }
+    }
+
+    /** Parses a taskset/cpuset list such as {@code 0-3,6}. */
+    public static List<Integer> parse(String list) {
+        List<Integer> out = new java.util.ArrayList<>();
+        for (String part : list.split(",")) {
+            String[] r = part.trim().split("-");
+            int lo = Integer.parseInt(r[0]);
+            int hi = r.length == 1 ? lo : Integer.parseInt(r[1]);
+            if (hi < lo) {
+                throw new IllegalArgumentException("CPU range " + part + " runs backwards");
+            }
+            for (int c = lo; c <= hi; c++) {
+                out.add(c);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static String format(List<Integer> cpus) {
+        return String.join(",", cpus.stream().map(String::valueOf).toList());
+    }
+
+    /**
+     * The default split of the allowed CPUs: the server gets the first, the load generator the
+     * rest. Empty when there is one CPU or no {@code taskset}: the two then share what there is.
      */
     public static Optional<Split> defaultSplit() {
-        int n = Runtime.getRuntime().availableProcessors();
-        if (n < 2 || !canPin()) {
+        List<Integer> cpus = allowed();
+        if (cpus.size() < 2 || !canPin()) {
             return Optional.empty();
         }
-        return Optional.of(new Split("0", n == 2 ? "1" : "1-" + (n - 1)));
+        return Optional.of(new Split(Integer.toString(cpus.get(0)), format(cpus.subList(1, cpus.size()))));
+    }
+
+    /**
+     * Checks that a CPU list names only CPUs this JVM may use.
+     *
+     * @throws SubjectException naming the CPUs that are not available
+     */
+    public static void requireAvailable(String what, String list) {
+        List<Integer> wanted;
+        try {
+            wanted = parse(list);
+        } catch (IllegalArgumentException e) {
+            throw new SubjectException(what + " '" + list + "' is not a CPU list such as 0 or 1-3 or 0,2");
+        }
+        List<Integer> missing = wanted.stream().filter(c -> !allowed().contains(c)).toList();
+        if (!missing.isEmpty()) {
+            throw new SubjectException(what + " '" + list + "' names CPU " + format(missing)
+                    + ", which this machine does not give Loadlab; available: " + format(allowed()));
+        }
+    }
+
+    /** Undoes {@link #pinThisProcess}: this JVM may use all the CPUs it started with again. */
+    public static void unpinThisProcess() {
+        pinThisProcess(format(allowed()));
     }
 
     /** Which CPUs (taskset list syntax, such as {@code 0} or {@code 1-3}) each side uses. */

@@ -39,8 +39,14 @@ public final class ProcessTreeStats {
         return Files.isReadable(Path.of("/proc/self/stat"));
     }
 
-    /** Reads the whole tree under {@code root}; processes that vanish meanwhile are skipped. */
-    public static Reading read(ProcessHandle root) {
+    /**
+     * Reads the whole tree under {@code root}; descendants that vanish meanwhile are skipped.
+     * Empty when there is no {@code /proc} or the root itself cannot be read: not measured, not 0.
+     */
+    public static java.util.Optional<Reading> read(ProcessHandle root) {
+        if (!supported() || !Files.isReadable(Path.of("/proc", Long.toString(root.pid()), "stat"))) {
+            return java.util.Optional.empty();
+        }
         List<ProcessHandle> tree = new ArrayList<>();
         tree.add(root);
         root.descendants().forEach(tree::add);
@@ -67,7 +73,7 @@ public final class ProcessTreeStats {
                 // The process exited between listing and reading: it no longer counts.
             }
         }
-        return new Reading(ticksUser / TICKS_PER_SECOND, ticksSys / TICKS_PER_SECOND, rss, peak);
+        return java.util.Optional.of(new Reading(ticksUser / TICKS_PER_SECOND, ticksSys / TICKS_PER_SECOND, rss, peak));
     }
 
     private static long kib(String line) {

@@ -1,7 +1,6 @@
 package io.loadlab.subject;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -68,9 +67,16 @@ public final class SubjectLauncher {
                     .redirectOutput(log.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .start();
-            if (!p.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor();
+            boolean done;
+            try {
+                done = p.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                killTree(p);
+                throw e;
+            }
+            if (!done) {
+                killTree(p);
+                p.waitFor();
                 throw new SubjectException("subject '" + m.name() + "' build took longer than "
                         + BUILD_TIMEOUT_MINUTES + " minutes; its log ends with:\n" + SubjectProcess.tail(log, 20));
             }
@@ -86,6 +92,12 @@ public final class SubjectLauncher {
             Thread.currentThread().interrupt();
             throw new SubjectException("interrupted while building subject '" + m.name() + "'", e);
         }
+    }
+
+    /** Kills a build (or version) command and everything it started. */
+    private static void killTree(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 
     /**
@@ -116,29 +128,38 @@ public final class SubjectLauncher {
         return SubjectProcess.start(m.name(), List.of("bash", "-c", "exec " + command), m.dir(), log, cpus);
     }
 
-    /** The output of the manifest's version command (first line), or empty. */
+    /** The output of the manifest's version command (first line), or empty; at most 30 s. */
     public Optional<String> version(SubjectManifest m) {
         if (m.versionCommand().isEmpty()) {
             return Optional.empty();
         }
+        Path out = null;
         try {
+            out = Files.createTempFile("loadlab-version-", ".txt");
             Process p = new ProcessBuilder("bash", "-c", substitute(m.versionCommand().get(),
                     baseValues(m, home), m.name() + " version"))
-                    .directory(m.dir().toFile()).redirectErrorStream(true).start();
-            String out;
-            try (InputStream in = p.getInputStream()) {
-                out = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
-            }
+                    .directory(m.dir().toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            // Output goes to a file, so a command that hangs with its output open cannot block us.
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.empty();
+                killTree(p);
+                return Optional.of("unknown (the version command took over 30 s)");
             }
-            return out.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst();
+            return Files.readAllLines(out, StandardCharsets.UTF_8).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty()).findFirst();
         } catch (IOException e) {
             return Optional.of("unknown (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
+        } finally {
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (IOException e) {
+                    // A leftover temporary file is harmless.
+                }
+            }
         }
     }
 

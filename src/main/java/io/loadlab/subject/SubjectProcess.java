@@ -124,6 +124,13 @@ public final class SubjectProcess implements AutoCloseable {
         return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
     }
 
+    /** A TCP port that is free on this machine now (the OS picks it). */
+    public static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
     /** Whether the subject's root process still runs. */
     public boolean isAlive() {
         return process.isAlive();
