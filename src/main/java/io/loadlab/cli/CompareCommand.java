@@ -66,9 +66,9 @@ final class CompareCommand implements Callable<Integer> {
         List<Warning> warnings = Warnings.find(runs, metric, WarningOptions.defaults());
         PrintWriter out = commandSpec.commandLine().getOut();
         if (format.equals("csv")) {
-            csv(out, rows);
+            csv(out, rows, results);
         } else {
-            text(out, rows, warnings, base, runs);
+            text(out, rows, warnings, base, runs, results);
         }
         out.flush();
         return 0;
@@ -76,15 +76,31 @@ final class CompareCommand implements Callable<Integer> {
 
     private static final String[] CSV_COLUMNS = {"subject", "workload", "metric", "n", "mean", "sd", "ci_low",
         "ci_high", "ratio", "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant",
-        "baseline", "note"};
+        "baseline", "note", "merged_us"};
 
-    private static void csv(PrintWriter out, List<ComparisonRow> rows) {
+    /**
+     * For a latency percentile column ({@code lat_p99_us}...), the percentile of all the group's
+     * requests from the merged histograms: the figure to report, where the mean of the rounds'
+     * percentiles only feeds the tests. Empty for other metrics.
+     */
+    private String merged(Results results, ComparisonRow r) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lat_p(\\d+)_us").matcher(metric);
+        if (!m.matches()) {
+            return "";
+        }
+        String digits = m.group(1);
+        double p = Double.parseDouble(digits.length() <= 2 ? digits : digits.substring(0, 2) + "." + digits.substring(2));
+        org.HdrHistogram.Histogram h = results.latency(r.subject(), r.variant(), r.workload());
+        return h.getTotalCount() == 0 ? "" : Long.toString(h.getValueAtPercentile(p));
+    }
+
+    private void csv(PrintWriter out, List<ComparisonRow> rows, Results results) {
         out.println(String.join(",", CSV_COLUMNS));
         for (ComparisonRow r : rows) {
             out.println(String.join(",", List.of(quote(r.subject()), quote(r.workload()), quote(r.metric()),
                     Integer.toString(r.n()), n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()),
                     n(r.ratioCiLow()), n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(),
-                    quote(r.variant()), quote(r.baseline()), quote(r.note()))));
+                    quote(r.variant()), quote(r.baseline()), quote(r.note()), merged(results, r))));
         }
     }
 
@@ -97,7 +113,9 @@ final class CompareCommand implements Callable<Integer> {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 
-    private void text(PrintWriter out, List<ComparisonRow> rows, List<Warning> warnings, String base, Table runs) {
+    private void text(PrintWriter out, List<ComparisonRow> rows, List<Warning> warnings, String base, Table runs,
+                      Results results) {
+        boolean percentile = !rows.isEmpty() && !merged(results, rows.get(0)).isEmpty();
         out.printf(Locale.ROOT, "%s across rounds, baseline %s (%s: %d runs, %d ok)%n%n", metric, base,
                 String.join(" ", dirs.stream().map(Path::toString).toList()), runs.rowCount(),
                 runs.where(runs.stringColumn("status").isEqualTo("ok")).rowCount());
@@ -116,10 +134,21 @@ final class CompareCommand implements Callable<Integer> {
                     isBase ? "1" : Double.isNaN(r.ratio()) ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()),
                     isBase || Double.isNaN(r.ratioCiLow()) ? ""
                             : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ratioCiLow(), r.ratioCiHigh()),
-                    p(r.pWelch()), p(r.pMannWhitney()), r.verdict().label()});
+                    p(r.pWelch()), p(r.pMannWhitney()), r.verdict().label(), merged(results, r)});
         }
-        TextTable.print(out, new String[] {"workload", "subject", "n", "mean", "95% CI", "CV", "ratio", "ratio 95% CI",
-                "p_welch", "p_mw", "verdict"}, table, 2);
+        List<String> header = new ArrayList<>(List.of("workload", "subject", "n", "mean", "95% CI", "CV", "ratio",
+                "ratio 95% CI", "p_welch", "p_mw", "verdict"));
+        if (percentile) {
+            header.add("merged");
+        } else {
+            table.replaceAll(row -> java.util.Arrays.copyOf(row, row.length - 1));
+        }
+        TextTable.print(out, header.toArray(String[]::new), table, 2);
+        if (percentile) {
+            out.printf(Locale.ROOT, "%nmean: the mean over rounds of each round's %s (what the tests compare);"
+                    + " merged: the same percentile of all requests of all rounds, from the merged histograms"
+                    + " (the figure to report).%n", metric);
+        }
         out.println();
         if (warnings.isEmpty()) {
             out.println("No warnings.");

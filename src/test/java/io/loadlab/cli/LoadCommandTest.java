@@ -117,6 +117,7 @@ class LoadCommandTest {
                 {"load", "--transport", "carrier-pigeon", url()},
                 {"load", "http://no-such-host.invalid/"},
                 {"load", "-R", "100", "--pipeline", "4", url()},
+                {"load", "-n", "100", "--warmup", "1s", url()},
         };
         for (String[] c : cases) {
             Outcome o = run(c);

@@ -116,6 +116,24 @@ class ResultsTest {
     }
 
     @Test
+    void theSameFolderTwiceIsRefusedBecauseItsRoundsWouldCountDouble() {
+        DataException e = assertThrows(DataException.class, () -> Results.load(SAMPLE, SAMPLE.resolve(".")));
+        assertTrue(e.getMessage().endsWith("is given twice: its rounds would count double"), e.getMessage());
+    }
+
+    @Test
+    void aRowCutOffByAKillIsLeftOutAndTheRestLoads(@TempDir Path tmp) throws IOException {
+        // Regression: a torn last line (no line feed) made the whole experiment unreadable.
+        Path dir = copySample(tmp, "killed");
+        Files.writeString(dir.resolve("runs.csv"), "sample,46,5,3,node-http,durab", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve("latency.hlog"), "Tag=46,0.000,1.0,HISTF", java.nio.file.StandardOpenOption.APPEND);
+        Results r = Results.load(dir);
+        assertEquals(45, r.runs().rowCount());
+        assertEquals(Results.load(SAMPLE).latency("node-http", "durability=memory", "json").getTotalCount(),
+                r.latency("node-http", "durability=memory", "json").getTotalCount());
+    }
+
+    @Test
     void anExperimentWithoutTheOptionalColumnsLoadsThemEmpty(@TempDir Path tmp) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("old"));
         Files.writeString(dir.resolve("runs.csv"), String.join(",", RunRow.FIXED_COLUMNS) + "\n"

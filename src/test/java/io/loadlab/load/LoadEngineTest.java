@@ -109,6 +109,23 @@ class LoadEngineTest {
     }
 
     @Test
+    void anAnswerNobodyAskedForIsAProtocolErrorNotAMeasurement() throws IOException {
+        // Regression: a second answer to one request was credited to the next request, or not counted.
+        String answer = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none";
+        try (TestHttpServer server = TestHttpServer.start((req, out) -> {
+            // The first request gets two answers in one write, so they arrive in one read.
+            out.write((req.number() == 1 ? answer + answer : answer).getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return true;
+        })) {
+            LoadResult r = LoadEngine.run(spec(server, "/").connections(1).requests(50).build());
+            assertEquals(1, r.errors().protocol(), r.errors().toString());
+            assertEquals(50, r.requests());
+            assertEquals(50, server.requests());
+        }
+    }
+
+    @Test
     void clientAndServerErrorStatusesAreStatusErrors() throws IOException {
         try (TestHttpServer server = TestHttpServer.start((req, out) -> {
             int status = switch ((int) (req.number() % 4)) {

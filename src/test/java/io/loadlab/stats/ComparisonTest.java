@@ -157,22 +157,45 @@ class ComparisonTest {
     }
 
     @Test
-    void baselineVariantIsMatchedByLabelElseTheFirst() {
+    void baselineVariantIsMatchedByLabelElseTheBaselinesOwnVariant() {
         Table runs = new RunsTable("rps")
                 .group("base", "tuned", "w", 2000, 2001, 1999)
                 .group("base", "", "w", 1000, 1001, 999)
                 .group("other", "tuned", "w", 2000, 2002, 1998)
                 .group("other", "odd", "w", 1000, 1002, 998)
                 .table();
+        // Without a variant, the baseline is the variant of base's first run: "tuned".
         List<ComparisonRow> rows = Comparison.rows(runs, "rps", "base", DEFAULTS);
         assertEquals(4, rows.size());
         ComparisonRow odd = rows.stream().filter(r -> r.variant().equals("odd")).findFirst().orElseThrow();
         ComparisonRow tuned = rows.stream().filter(r -> r.subject().equals("other") && r.variant().equals("tuned"))
                 .findFirst().orElseThrow();
-        assertEquals("base", odd.baseline());
-        assertEquals(1.0, odd.ratio(), 1e-12);
-        assertEquals("base[tuned]", tuned.baseline());
+        ComparisonRow plainBase = rows.stream().filter(r -> r.subject().equals("base") && r.variant().isEmpty())
+                .findFirst().orElseThrow();
+        assertEquals("base[tuned]", odd.baseline(), "no 'odd' variant in the baseline: its own variant");
+        assertEquals(0.5, odd.ratio(), 0.01);
+        assertEquals("base[tuned]", tuned.baseline(), "same variant label");
         assertEquals(1.0, tuned.ratio(), 1e-12);
+        // The baseline subject's other variant is compared, not marked as baseline.
+        assertEquals(Verdict.SLOWER, plainBase.verdict());
+        assertEquals(0.5, plainBase.ratio(), 0.01);
+    }
+
+    @Test
+    void anExplicitBaselineVariantIsUsedForEveryGroup() {
+        Table runs = new RunsTable("rps")
+                .group("base", "memory", "w", 2000, 2001, 1999)
+                .group("base", "fsync", "w", 1000, 1001, 999)
+                .group("other", "memory", "w", 2000, 2002, 1998)
+                .table();
+        List<ComparisonRow> rows = Comparison.rows(runs, "rps", "base[fsync]", DEFAULTS);
+        ComparisonRow memory = rows.stream().filter(r -> r.subject().equals("base") && r.variant().equals("memory"))
+                .findFirst().orElseThrow();
+        assertEquals(Verdict.FASTER, memory.verdict(), "memory against the fsync baseline");
+        assertEquals(2.0, memory.ratio(), 0.01);
+        ComparisonRow other = rows.stream().filter(r -> r.subject().equals("other")).findFirst().orElseThrow();
+        assertEquals("base[fsync]", other.baseline(), "an explicit variant wins over the same label");
+        assertEquals(1L, rows.stream().filter(r -> r.verdict() == Verdict.BASELINE).count());
     }
 
     @Test
