@@ -144,7 +144,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     }
 
     private void sendNext() {
-        if (channel == null || worker.closed) {
+        if (channel == null || !channel.isActive() || worker.closed) {
             return;
         }
         if (fixedRate) {
@@ -230,8 +230,12 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     /** Counts the outstanding requests as failed, closes the connection (a reconnect follows). */
     private void fail(Failure why) {
         countLost(why);
-        if (channel != null) {
-            channel.close();
+        // Forget the channel at once: a write to it now fails synchronously, and the pipeline
+        // loop would otherwise spend every remaining permit on it.
+        Channel c = channel;
+        channel = null;
+        if (c != null) {
+            c.close();
         }
     }
 
