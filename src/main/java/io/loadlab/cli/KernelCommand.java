@@ -1,0 +1,184 @@
+package io.loadlab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loadlab kernel install}: registers Loadlab's Jupyter kernel with Jupyter. */
+@Command(name = "kernel", mixinStandardHelpOptions = true, usageHelpWidth = 100,
+        description = "The Jupyter kernel (Java cells with Loadlab's classes): install its kernelspec.",
+        subcommands = {KernelCommand.Install.class})
+final class KernelCommand implements Runnable {
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(commandSpec.commandLine(), "kernel: say what to do: install");
+    }
+
+    /** Writes a kernelspec for this checkout and the running Java, and installs it with {@code jupyter kernelspec}. */
+    @Command(name = "install", mixinStandardHelpOptions = true, usageHelpWidth = 100,
+            description = {"Install the kernelspec 'Java (Loadlab)': the kernel runs this checkout's jar with the",
+                    "current Java. Needs Jupyter (apt-get install jupyter-client jupyter-core). Without --user,",
+                    "--sys-prefix or --prefix, Jupyter installs it for all users."})
+    static final class Install implements Callable<Integer> {
+
+        /** Where Debian's Jupyter lives; the pyenv Python on PATH may have none. */
+        static final Path SYSTEM_JUPYTER = Path.of("/usr/bin/jupyter");
+        private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+        @Spec
+        CommandSpec commandSpec;
+
+        @ArgGroup(exclusive = true)
+        Where where;
+
+        /** Where Jupyter puts the kernelspec; at most one. */
+        static final class Where {
+            @Option(names = "--user", description = "install for the current user only")
+            boolean user;
+
+            @Option(names = "--sys-prefix", description = "install into the Python environment of jupyter")
+            boolean sysPrefix;
+
+            @Option(names = "--prefix", paramLabel = "P", description = "install under P/share/jupyter/kernels")
+            Path prefix;
+        }
+
+        @Option(names = "--name", paramLabel = "NAME", defaultValue = "loadlab",
+                description = "the kernel's name in Jupyter (default: ${DEFAULT-VALUE})")
+        String name;
+
+        @Option(names = "--jupyter", paramLabel = "CMD",
+                description = "the jupyter command (default: /usr/bin/jupyter, else jupyter on PATH)")
+        Path jupyter;
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            if (!NAME.matcher(name).matches()) {
+                throw new CommandLine.ParameterException(commandSpec.commandLine(),
+                        "--name: a kernel name is letters, digits, '.', '_' and '-', got '" + name + "'");
+            }
+            Path jupyterCommand = jupyter().orElseThrow(() -> new CliException("jupyter not found"
+                    + (jupyter != null ? " at " + jupyter : " (looked for " + SYSTEM_JUPYTER + " and on PATH)")
+                    + ": install jupyter-client and jupyter-core with apt (apt-get install jupyter-client jupyter-core)",
+                    Main.EXIT_FAILED));
+            Path home = Home.path();
+            Path specDir = Files.createTempDirectory("loadlab-kernelspec");
+            try {
+                Path kernelDir = specDir.resolve(name);
+                Files.createDirectories(kernelDir);
+                Files.writeString(kernelDir.resolve("kernel.json"), kernelJson(home));
+                List<String> cmd = new ArrayList<>(List.of(jupyterCommand.toString(), "kernelspec", "install", "--replace",
+                        "--name", name));
+                if (where != null && where.user) {
+                    cmd.add("--user");
+                } else if (where != null && where.sysPrefix) {
+                    cmd.add("--sys-prefix");
+                } else if (where != null && where.prefix != null) {
+                    cmd.add("--prefix");
+                    cmd.add(where.prefix.toAbsolutePath().toString());
+                }
+                cmd.add(kernelDir.toString());
+                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+                p.getOutputStream().close();
+                String output;
+                try (InputStream in = p.getInputStream()) {
+                    output = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+                }
+                if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    throw new CliException("jupyter kernelspec install did not finish in 120 s", Main.EXIT_FAILED);
+                }
+                if (p.exitValue() != 0) {
+                    throw new CliException("jupyter kernelspec install failed (exit " + p.exitValue() + "): " + output,
+                            Main.EXIT_FAILED);
+                }
+                if (!output.isEmpty()) {
+                    commandSpec.commandLine().getOut().println(output);
+                }
+                commandSpec.commandLine().getOut().println("Kernel '" + name + "' (Java (Loadlab)) runs "
+                        + home + " with " + javaCommand() + "; pick it in Jupyter, or run notebooks with "
+                        + "jupyter nbconvert --execute --ExecutePreprocessor.kernel_name=" + name);
+                return 0;
+            } finally {
+                try (Stream<Path> files = Files.walk(specDir)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                }
+            }
+        }
+
+        /** The kernelspec: the kernel's JVM with this checkout's jar and libraries, message-mode interrupts. */
+        String kernelJson(Path home) {
+            Path lib = home.resolve("target/lib");
+            if (!Files.isDirectory(lib)) {
+                throw new CliException("no " + lib + ": build Loadlab first (./loadlab builds it, or mvn package)",
+                        Main.EXIT_FAILED);
+            }
+            String classpath = loadlabClasses() + File.pathSeparator + lib.toAbsolutePath() + File.separator + "*";
+            Map<String, Object> spec = new LinkedHashMap<>();
+            spec.put("argv", List.of(javaCommand(), "-cp", classpath, "io.loadlab.kernel.KernelMain", "{connection_file}"));
+            spec.put("display_name", "Java (Loadlab)");
+            spec.put("language", "java");
+            spec.put("interrupt_mode", "message");
+            try {
+                return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(spec) + "\n";
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write kernel.json", e);
+            }
+        }
+
+        private Optional<Path> jupyter() {
+            if (jupyter != null) {
+                return Files.isExecutable(jupyter) ? Optional.of(jupyter.toAbsolutePath()) : Optional.empty();
+            }
+            if (Files.isExecutable(SYSTEM_JUPYTER)) {
+                return Optional.of(SYSTEM_JUPYTER);
+            }
+            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "jupyter"))) {
+                    return Optional.of(Path.of(dir, "jupyter").toAbsolutePath());
+                }
+            }
+            return Optional.empty();
+        }
+
+        private static String javaCommand() {
+            return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        }
+
+        /** The jar (or class folder, when run from the build) that holds Loadlab's classes. */
+        private static String loadlabClasses() {
+            try {
+                return Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath()
+                        .toString();
+            } catch (URISyntaxException e) {
+                throw new IllegalStateException("cannot locate Loadlab's classes", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.loadlab.kernel;
+
+import io.github.spencerpark.jupyter.channels.JupyterConnection;
+import io.github.spencerpark.jupyter.channels.ShellChannel;
+import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
+import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
+import io.github.spencerpark.jupyter.messages.Message;
+import io.github.spencerpark.jupyter.messages.MessageContext;
+import io.github.spencerpark.jupyter.messages.MessageType;
+import io.github.spencerpark.jupyter.messages.publish.PublishError;
+import io.github.spencerpark.jupyter.messages.reply.CommInfoReply;
+import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
+import io.github.spencerpark.jupyter.messages.reply.InterruptReply;
+import io.github.spencerpark.jupyter.messages.reply.KernelInfoReply;
+import io.github.spencerpark.jupyter.messages.reply.ShutdownReply;
+import java.security.InvalidKeyException;
+import java.security.NoSuchAlgorithmException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The kernel's ZeroMQ connection, which fixes two things in the base kernel's messages. It names
+ * a failed cell's error after the Java exception: the base kernel names errors after the class of
+ * the exception that {@code eval} threw (always {@link CellError}), so this connection replaces
+ * that {@code error} message and {@code execute_reply} with the name, message and traceback the
+ * {@link CellError} carries. And it adds the {@code "status": "ok"} that protocol 5.1 requires to
+ * the replies whose base-kernel classes lack it (kernel info, shutdown, interrupt, comm info).
+ */
+final class KernelConnection extends JupyterConnection {
+
+    private final LoadlabKernel kernel;
+
+    KernelConnection(KernelConnectionProperties properties, LoadlabKernel kernel)
+            throws NoSuchAlgorithmException, InvalidKeyException {
+        super(properties);
+        this.kernel = kernel;
+    }
+
+    @Override
+    public ShellReplyEnvironment prepareReplyEnv(ShellChannel shell, MessageContext context) {
+        return new Environment(shell, context);
+    }
+
+    private final class Environment extends ShellReplyEnvironment {
+
+        Environment(ShellChannel shell, MessageContext context) {
+            super(shell, KernelConnection.this.stdin, KernelConnection.this.iopub, context);
+        }
+
+        @Override
+        public void publish(Message<?> message) {
+            Optional<LoadlabKernel.Failure> failure = failureFor(message.getContent());
+            if (failure.isPresent()) {
+                CellError e = failure.get().error();
+                super.publish(new Message<>(getContext(), PublishError.MESSAGE_TYPE,
+                        new PublishError(e.ename(), e.evalue(), e.traceback())));
+            } else {
+                super.publish(message);
+            }
+        }
+
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public void reply(Message<?> message) {
+            Optional<Map<String, Object>> content = withStatus(message.getContent());
+            if (content.isPresent()) {
+                MessageType type = message.getHeader().getType();
+                super.reply(new Message<>(getContext(), (MessageType<Map<String, Object>>) type, content.get()));
+            } else {
+                super.reply(message);
+            }
+        }
+
+        @Override
+        public void replyError(MessageType<?> type, ErrorReply error) {
+            Optional<LoadlabKernel.Failure> failure = failureFor(error);
+            if (failure.isPresent()) {
+                CellError e = failure.get().error();
+                ErrorReply named = new ErrorReply(e.ename(), e.evalue(), e.traceback());
+                named.setExecutionCount(failure.get().executionCount());
+                super.replyError(type, named);
+            } else {
+                super.replyError(type, error);
+            }
+        }
+
+        /** The content of a reply with a status, for the reply classes that lack one. */
+        private Optional<Map<String, Object>> withStatus(Object content) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("status", "ok");
+            if (content instanceof KernelInfoReply r) {
+                m.put("protocol_version", r.getProtocolVersion());
+                m.put("implementation", "loadlab");
+                String version = LoadlabKernel.class.getPackage().getImplementationVersion();
+                m.put("implementation_version", version == null ? "development build" : version);
+                m.put("language_info", r.getLangInfo());
+                m.put("banner", r.getBanner() == null ? "" : r.getBanner());
+                m.put("help_links", r.getHelpLinks() == null ? List.of() : r.getHelpLinks());
+            } else if (content instanceof ShutdownReply r) {
+                m.put("restart", r.isRestart());
+            } else if (content instanceof CommInfoReply r) {
+                m.put("comms", r.getComms());
+            } else if (!(content instanceof InterruptReply)) {
+                return Optional.empty();
+            }
+            return Optional.of(m);
+        }
+
+        /** The kernel's last failure when this content reports it (under the name "CellError"). */
+        private Optional<LoadlabKernel.Failure> failureFor(Object content) {
+            String name = content instanceof PublishError p ? p.getErrorName()
+                    : content instanceof ErrorReply r ? r.getErrorName() : null;
+            return CellError.class.getSimpleName().equals(name) ? kernel.lastFailure() : Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.loadlab.kernel;
+
+import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The kernel's main class, started by Jupyter as {@code java -cp ... io.loadlab.kernel.KernelMain
+ * CONNECTION_FILE} (see {@code loadlab kernel install}). Exit codes: 0 after a shutdown request or
+ * when the parent process or connection file is gone, 2 for a bad command line or connection file.
+ */
+public final class KernelMain {
+
+    /** How often the kernel checks that its parent process is still there. */
+    static final Duration WATCH_PERIOD = Duration.ofMillis(500);
+
+    private KernelMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: java -cp ... io.loadlab.kernel.KernelMain CONNECTION_FILE");
+            System.exit(2);
+        }
+        // The base kernel logs every message at INFO on stderr, which Jupyter shows to the user.
+        Logger.getLogger("").setLevel(Level.WARNING);
+        Path file = Path.of(args[0]);
+        KernelConnectionProperties properties;
+        try {
+            properties = KernelConnectionProperties.parse(Files.readString(file));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("loadlab kernel: cannot read the connection file " + file + ": " + e);
+            System.exit(2);
+            return;
+        }
+        ParentWatch.start(file, WATCH_PERIOD, reason -> exit("loadlab kernel: " + reason + "; exiting"));
+        LoadlabKernel kernel = LoadlabKernel.forThisJvm();
+        KernelConnection connection;
+        try {
+            connection = new KernelConnection(properties, kernel);
+        } catch (GeneralSecurityException e) {
+            System.err.println("loadlab kernel: bad signature scheme in " + file + ": " + e);
+            System.exit(2);
+            return;
+        }
+        kernel.becomeHandlerForConnection(connection);
+        connection.connect();
+        connection.waitUntilClose();
+        kernel.close();
+        // JShell and ZeroMQ may leave non-daemon threads behind.
+        System.exit(0);
+    }
+
+    private static void exit(String message) {
+        System.err.println(message);
+        // A shutdown hook that hangs (a cell's) must not keep the JVM alive.
+        Thread halt = new Thread(() -> {
+            try {
+                Thread.sleep(5000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            Runtime.getRuntime().halt(1);
+        }, "loadlab-kernel-halt");
+        halt.setDaemon(true);
+        halt.start();
+        System.exit(0);
+    }
+}

@@ -1,0 +1,224 @@
+package io.loadlab.kernel;
+
+import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.LanguageInfo;
+import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * The Loadlab Jupyter kernel: Java cells run by JShell in this JVM, with Loadlab's classes on the
+ * class path and imported, and Loadlab's values (tables, charts, histograms, comparisons) shown
+ * as HTML and images. Cells may start with the line magics {@code %classpath} and {@code %jars}.
+ * A cell's result is the value of its last snippet when that is an expression; {@code display(x)}
+ * shows a value at once and {@code render(x)} returns its display. Cells run one at a time;
+ * {@link #interrupt()} may come from another thread.
+ */
+public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
+
+    /** Where the kernel's displays go: to the notebook, or to a test. */
+    interface Displays {
+        void display(DisplayData data);
+
+        void update(DisplayData data);
+    }
+
+    /** A failure of the last cell, with the execution count it had. */
+    record Failure(CellError error, int executionCount) {}
+
+    private final int id;
+    private final Session session;
+    private final Displays displays;
+    private final Path workingDir;
+    private final LanguageInfo languageInfo;
+    private volatile Failure lastFailure;
+    /** Progress bars with an update not sent yet; sent when the cell ends. */
+    private final Set<Progress> heldBars = ConcurrentHashMap.newKeySet();
+
+    /**
+     * A kernel whose cells see the given class path.
+     *
+     * @param classpath  jars and class folders for the cells (normally this JVM's class path)
+     * @param home       Loadlab's folder, for the imports of {@code src/main/jshell/loadlab.jsh}
+     * @param workingDir the folder that relative paths in magics start from
+     * @throws IllegalStateException when JShell cannot be started with Loadlab's imports
+     */
+    public LoadlabKernel(List<String> classpath, Optional<Path> home, Path workingDir) {
+        this(classpath, home, workingDir, null);
+    }
+
+    LoadlabKernel(List<String> classpath, Optional<Path> home, Path workingDir, Displays displays) {
+        this.id = Cells.register(this);
+        this.displays = displays != null ? displays : new Displays() {
+            @Override
+            public void display(DisplayData data) {
+                getIO().display.display(data);
+            }
+
+            @Override
+            public void update(DisplayData data) {
+                getIO().display.updateDisplay(data);
+            }
+        };
+        this.workingDir = workingDir.toAbsolutePath().normalize();
+        Renderers.registerAll(getRenderer());
+        try {
+            this.session = new Session(id, classpath, Startup.snippets(id, home));
+        } catch (RuntimeException e) {
+            Cells.unregister(id);
+            throw e;
+        }
+        String version = System.getProperty("java.version");
+        this.languageInfo = new LanguageInfo.Builder("java").version(version).mimetype("text/x-java-source")
+                .fileExtension(".java").pygments("java").codemirror("text/x-java").build();
+    }
+
+    /** A kernel for this JVM: its class path, Loadlab's folder, the current folder. */
+    public static LoadlabKernel forThisJvm() {
+        List<String> classpath = Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator))
+                .filter(s -> !s.isBlank()).collect(Collectors.toList());
+        return new LoadlabKernel(classpath, Startup.home(), Path.of("").toAbsolutePath());
+    }
+
+    @Override
+    public DisplayData eval(String code) throws CellError {
+        int count = executionCount.get() - 1;
+        lastFailure = null;
+        Cells.started(this);
+        try {
+            Magics.Parsed parsed = Magics.parse(code);
+            for (Magics.Line magic : parsed.magics()) {
+                Magics.apply(magic, session, workingDir);
+            }
+            Optional<Session.Value> value = session.evaluate(parsed.code());
+            return value.isPresent() ? renderValue(value.get().object()) : null;
+        } catch (CellError e) {
+            lastFailure = new Failure(e, count);
+            throw e;
+        } catch (RuntimeException e) {
+            // A failure of the kernel itself (e.g. a renderer): still report it by its class name.
+            CellError error = new CellError(e.getClass().getName(), e.getMessage() == null ? "" : e.getMessage(),
+                    List.of(e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+            lastFailure = new Failure(error, count);
+            throw error;
+        } finally {
+            Cells.finished(this);
+            // While the cell's reply is pending, its outputs still reach the notebook.
+            for (Progress bar : heldBars) {
+                heldBars.remove(bar);
+                bar.flush();
+            }
+            // Text printed without a line end is still in the stream buffers.
+            System.out.flush();
+            System.err.flush();
+        }
+    }
+
+    /** Shows a value below the running cell now (used by {@code display(x)} in cells). */
+    public void display(Object value) {
+        display(renderValue(value));
+    }
+
+    @Override
+    public void display(DisplayData data) {
+        displays.display(data);
+    }
+
+    /** Replaces an output shown earlier with the same display id. */
+    public void updateDisplay(DisplayData data) {
+        displays.update(data);
+    }
+
+    /** Notes a progress bar that holds an update, to send it at the end of the cell at the latest. */
+    void holding(Progress bar) {
+        heldBars.add(bar);
+    }
+
+    /** The display of a value with its preferred MIME types (used by {@code render(x)} in cells). */
+    public DisplayData render(Object value) {
+        return renderValue(value);
+    }
+
+    /** The display of a value as the given MIME types (text/plain always comes too). */
+    public DisplayData render(Object value, String... mimeTypes) {
+        return value == null ? new DisplayData("null") : getRenderer().renderAs(value, mimeTypes);
+    }
+
+    @Override
+    public ReplacementOptions complete(String code, int at) {
+        Magics.Parsed parsed = Magics.parse(code);
+        return session.complete(parsed.code(), at);
+    }
+
+    @Override
+    public DisplayData inspect(String code, int at, boolean extraDetail) {
+        Magics.Parsed parsed = Magics.parse(code);
+        return session.documentation(parsed.code(), at, extraDetail).map(DisplayData::new).orElse(null);
+    }
+
+    @Override
+    public String isComplete(String code) {
+        String result = session.isComplete(Magics.parse(code).code());
+        return switch (result) {
+            case "complete" -> IS_COMPLETE_YES;
+            case "invalid" -> IS_COMPLETE_BAD;
+            default -> result;
+        };
+    }
+
+    /** Stops the running cell (interrupt_request in message mode); the kernel then takes the next cell. */
+    @Override
+    public void interrupt() {
+        session.interrupt();
+    }
+
+    @Override
+    public LanguageInfo getLanguageInfo() {
+        return languageInfo;
+    }
+
+    @Override
+    public String getBanner() {
+        return "Java " + languageInfo.getVersion() + " (Loadlab): JShell with Loadlab's classes; "
+                + "try  var r = Results.load(Path.of(\"data/sample\"));";
+    }
+
+    @Override
+    public List<String> formatError(Exception e) {
+        return e instanceof CellError ce ? ce.traceback() : super.formatError(e);
+    }
+
+    @Override
+    public void onShutdown(boolean isRestarting) {
+        close();
+    }
+
+    /** Closes JShell. */
+    @Override
+    public void close() {
+        Cells.unregister(id);
+        session.close();
+    }
+
+    /** The failure of the last cell, if it failed; read by the connection to name the error. */
+    Optional<Failure> lastFailure() {
+        return Optional.ofNullable(lastFailure);
+    }
+
+    private DisplayData renderValue(Object value) {
+        if (value == null) {
+            return new DisplayData("null");
+        }
+        if (value instanceof DisplayData d) {
+            return d;
+        }
+        return getRenderer().render(value);
+    }
+}

@@ -1,0 +1,128 @@
+package io.loadlab.kernel;
+
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import io.github.spencerpark.jupyter.kernel.display.RenderContext;
+import io.github.spencerpark.jupyter.kernel.display.Renderer;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import io.loadlab.plot.ChartFiles;
+import io.loadlab.stats.Comparison;
+import io.loadlab.stats.ComparisonRow;
+import io.loadlab.stats.Summary;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.AbstractHistogram;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.Table;
+
+/**
+ * How Loadlab's values look in a notebook. Every display has {@code text/plain}; besides it:
+ * Tablesaw tables and comparison rows as HTML tables (nbconvert keeps only the richest type of
+ * an output, so HTML is what reports show), XChart charts as PNG (SVG on request), HdrHistogram
+ * histograms as a table of percentiles in µs, summaries as a one-row table.
+ */
+public final class Renderers {
+
+    /** Rows of a table shown at most; a note says how many more there are. */
+    public static final int MAX_TABLE_ROWS = 50;
+    /** The percentiles of a histogram's display. */
+    static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+    private Renderers() {
+    }
+
+    /** Registers every Loadlab renderer with a kernel's renderer. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void registerAll(Renderer renderer) {
+        renderer.createRegistration(Table.class).preferring(MIMEType.TEXT_HTML)
+                .register((t, ctx) -> table(t, ctx));
+        renderer.createRegistration(Chart.class).preferring(MIMEType.IMAGE_PNG).supporting(MIMEType.IMAGE_SVG)
+                .register((chart, ctx) -> chart((Chart<?, ?>) chart, ctx));
+        renderer.createRegistration(AbstractHistogram.class).preferring(MIMEType.TEXT_HTML)
+                .register(Renderers::histogram);
+        renderer.createRegistration(ComparisonRow.class).preferring(MIMEType.TEXT_HTML)
+                .register((row, ctx) -> comparison(List.of(row), ctx));
+        renderer.createRegistration(Summary.class).preferring(MIMEType.TEXT_HTML)
+                .register(Renderers::summary);
+        // Every list reaches this function; only lists of comparison rows get more than text/plain.
+        renderer.createRegistration(List.class).preferring(MIMEType.TEXT_HTML).register((list, ctx) -> {
+            if (!list.isEmpty() && ((List<?>) list).stream().allMatch(ComparisonRow.class::isInstance)) {
+                comparison((List<ComparisonRow>) list, ctx);
+            }
+        });
+    }
+
+    /** A chart as SVG (text/plain besides), e.g. the last expression {@code svg(chart)} of a cell. */
+    public static DisplayData svg(Chart<?, ?> chart) {
+        DisplayData d = new DisplayData(describe(chart));
+        d.putSVG(svgText(chart));
+        return d;
+    }
+
+    static String svgText(Chart<?, ?> chart) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode chart '" + chart.getTitle() + "' as SVG", e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void table(Table t, RenderContext ctx) {
+        ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t, MAX_TABLE_ROWS));
+        ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> t.print(MAX_TABLE_ROWS));
+    }
+
+    private static void chart(Chart<?, ?> chart, RenderContext ctx) {
+        ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> Base64.getEncoder().encodeToString(ChartFiles.pngBytes(chart)));
+        ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> svgText(chart));
+        ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> describe(chart));
+    }
+
+    private static String describe(Chart<?, ?> chart) {
+        String title = chart.getTitle() == null || chart.getTitle().isBlank() ? "(untitled)" : chart.getTitle();
+        return chart.getClass().getSimpleName() + " " + title + " (" + chart.getWidth() + "×" + chart.getHeight() + " px)";
+    }
+
+    private static void histogram(AbstractHistogram h, RenderContext ctx) {
+        List<String> keys = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (double p : PERCENTILES) {
+            keys.add("p" + Html.number(p));
+            values.add(Long.toString(h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p)));
+        }
+        keys.add("max");
+        values.add(Long.toString(h.getTotalCount() == 0 ? 0 : h.getMaxValue()));
+        keys.add("count");
+        values.add(Long.toString(h.getTotalCount()));
+        ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.keyValueTable("latency percentiles (µs)", keys, values));
+        ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> {
+            StringBuilder b = new StringBuilder("latency (µs):");
+            for (int i = 0; i < keys.size(); i++) {
+                b.append(' ').append(keys.get(i)).append('=').append(values.get(i));
+            }
+            return b.toString();
+        });
+    }
+
+    private static void summary(Summary s, RenderContext ctx) {
+        List<String> keys = List.of("n", "mean", "sd", "cv %", "median", "min", "max", "95% CI low", "95% CI high");
+        List<String> values = List.of(Integer.toString(s.n()), Html.number(s.mean()), Html.number(s.sd()),
+                Double.isNaN(s.cv()) ? "NaN" : String.format(Locale.ROOT, "%.2f", s.cv() * 100), Html.number(s.median()),
+                Html.number(s.min()), Html.number(s.max()), Html.number(s.ciLow()), Html.number(s.ciHigh()));
+        ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.keyValueTable("summary", keys, values));
+        ctx.renderIfRequested(MIMEType.TEXT_PLAIN, s::toString);
+    }
+
+    private static void comparison(List<ComparisonRow> rows, RenderContext ctx) {
+        Table t = Comparison.toTable(rows.get(0).metric(), rows);
+        table(t, ctx);
+    }
+}
