@@ -154,6 +154,9 @@ final class Session implements AutoCloseable {
         // JShell.stop() only stops code that already runs; a cell still compiling would start its
         // loop after a single stop. So keep stopping until this cell has ended.
         Thread stopper = new Thread(() -> {
+            // An experiment in the cell is stopped the careful way first (files consistent,
+            // subjects stopped); only then is the cell's thread stopped.
+            io.loadlab.experiment.Experiment.stopRunning(java.time.Duration.ofSeconds(30));
             while (true) {
                 synchronized (stopLock) {
                     if (cellNumber != interrupted || !evaluating) {
