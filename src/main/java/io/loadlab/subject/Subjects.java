@@ -62,7 +62,7 @@ public final class Subjects {
         try {
             p = Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw new SubjectException("--subjects '" + regex + "' is not a regular expression: " + e.getDescription());
+            throw new SubjectException("the subject pattern '" + regex + "' is not a regular expression: " + e.getDescription());
         }
         List<Subject> out = all.stream().filter(s -> p.matcher(s.name()).matches()).toList();
         if (out.isEmpty()) {
