@@ -1,126 +1,165 @@
 package io.loadlab.cli;
 
+import io.loadlab.data.Results;
+import io.loadlab.experiment.Experiment;
+import io.loadlab.experiment.ExperimentSpec;
+import io.loadlab.experiment.Runner;
 import io.loadlab.load.Durations;
-import io.loadlab.load.LoadEngine;
-import io.loadlab.experiment.ServerSampler;
-import io.loadlab.load.LoadResult;
-import io.loadlab.load.LoadSpec;
-import io.loadlab.load.format.TextSummary;
-import io.loadlab.subject.Cpus;
-import io.loadlab.subject.ProcessTreeStats;
-import io.loadlab.subject.SubjectProcess;
+import io.loadlab.stats.Stats;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import tech.tablesaw.api.Table;
 
 /**
- * {@code loadlab demo}: starts the bundled java-netty subject pinned to its own CPU, loads it
- * with the built-in engine on the other CPUs, and prints each run and a table with the server's
- * CPU use. Until the experiment runner exists this is the project's main job.
+ * {@code loadlab demo}, the project's main job: a short experiment on every bundled subject that
+ * can run here, then its HTML report. Everything it does is what {@code loadlab run} and
+ * {@code loadlab report} do, with settings chosen to finish in a few minutes on two cores.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
-        description = {"Load the bundled java-netty subject with the built-in engine and print a summary.",
+        description = {"Run a short experiment on every available subject and render its HTML report.",
                 "",
-                "Starts the subject pinned to CPU 0, loads /plaintext and /json from the other CPUs, prints",
-                "each run, a table with requests per server and per load CPU-second, and stops the subject."})
+                "Installs the Jupyter kernel for the user when Jupyter lacks it, runs plaintext and json on each",
+                "subject that can run here (2 rounds of 2 s windows after a 1 s warm-up: a few minutes), writes",
+                "data/demo-<date-time>/, renders reports/demo-<date-time>.html and prints a summary table.",
+                "The windows are far too short for figures to publish: use loadlab run for those."},
+        footer = {"", "Same settings by hand:",
+                "  loadlab run --subjects '.*' --workloads 'plaintext|json' --rounds 2 -d 2s --warmup 1s \\",
+                "      --cooldown 0s",
+                "  loadlab report data/<name>"})
 final class DemoCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec commandSpec;
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured duration per run (default: ${DEFAULT-VALUE})")
-    String duration = "5s";
+    @Option(names = "--subjects", paramLabel = "RE", description = "subjects, regular expression (default: ${DEFAULT-VALUE})")
+    String subjects = ".*";
+
+    @Option(names = "--workloads", paramLabel = "RE", description = "workloads, regular expression (default: ${DEFAULT-VALUE})")
+    String workloads = "plaintext|json";
+
+    @Option(names = "--rounds", paramLabel = "N", description = "rounds (default: ${DEFAULT-VALUE})")
+    int rounds = 2;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured window per run (default: ${DEFAULT-VALUE})")
+    String duration = "2s";
 
     @Option(names = "--warmup", paramLabel = "D", description = "warm-up per run (default: ${DEFAULT-VALUE})")
-    String warmup = "2s";
-
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
-    int connections = 64;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "folder for the subject's log (default: ${DEFAULT-VALUE})")
-    Path out = Path.of("data", "tmp", "demo");
+    String warmup = "1s";
 
     @Override
-    public Integer call() throws IOException {
-        PrintWriter w = commandSpec.commandLine().getOut();
-        Path home = Path.of(System.getProperty("loadlab.home", ".")).toAbsolutePath().normalize();
-        Path source = home.resolve("subjects/java-netty/NettyServer.java");
-        if (!Files.isRegularFile(source)) {
-            throw new CliException("cannot find " + source + ": run the demo from the Loadlab folder or through ./loadlab",
-                    Main.EXIT_USAGE);
-        }
-        Files.createDirectories(out);
-        Optional<Cpus.Split> split = Cpus.defaultSplit();
-        if (split.isPresent()) {
-            Cpus.pinThisProcess(split.get().load());
-            w.printf(Locale.ROOT, "Pinning: server on CPU %s, load engine on CPU %s%n", split.get().server(), split.get().load());
-        } else {
-            w.println("Pinning: none (one CPU or no taskset): server and engine share the CPUs; CPU figures are less clean.");
-        }
-        int port = freePort();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = home.resolve("target/lib").toString() + "/*";
-        int serverThreads = split.map(Cpus.Split::serverCount).orElse(Runtime.getRuntime().availableProcessors());
-        List<String> command = List.of(java, "-cp", classpath, source.toString(),
-                "--port", Integer.toString(port), "--threads", Integer.toString(serverThreads));
-        Path log = out.resolve("java-netty.log");
-        Files.deleteIfExists(log);
-        List<String[]> rows = new ArrayList<>();
-        try (SubjectProcess server = SubjectProcess.start("java-netty", command, home, log,
-                split.map(Cpus.Split::server))) {
-            w.printf(Locale.ROOT, "Started java-netty (pid %d) on port %d; waiting for it to answer...%n",
-                    server.handle().pid(), port);
-            w.flush();
-            server.awaitReady("127.0.0.1", port, "/plaintext", Duration.ofSeconds(60));
-            for (String path : List.of("/plaintext", "/json")) {
-                LoadSpec spec = LoadSpec.builder()
-                        .url("http://127.0.0.1:" + port + path)
-                        .connections(connections)
-                        .threads(split.map(Cpus.Split::loadCount).orElse(1))
-                        .duration(Durations.parse(duration))
-                        .warmup(Durations.parse(warmup))
-                        .build();
-                w.println();
-                w.print(TextSummary.header(spec));
-                w.flush();
-                ServerSampler cpu = new ServerSampler(server.handle());
-                LoadResult r = LoadEngine.run(spec, cpu);
-                w.println(TextSummary.format(r));
-                double serverCpu = cpu.window().map(ProcessTreeStats.Reading::cpuSeconds).orElse(Double.NaN);
-                rows.add(new String[] {path,
-                        String.format(Locale.ROOT, "%,.0f", r.rps()),
-                        String.format(Locale.ROOT, "%.0f", r.latencyAt(50) / 1.0),
-                        String.format(Locale.ROOT, "%.0f", r.latencyAt(99) / 1.0),
-                        Double.isNaN(serverCpu) ? "" : String.format(Locale.ROOT, "%.2f", serverCpu),
-                        serverCpu > 0 ? String.format(Locale.ROOT, "%,.0f", r.requests() / serverCpu) : "",
-                        String.format(Locale.ROOT, "%.2f", r.loadCpuSeconds()),
-                        String.format(Locale.ROOT, "%,.0f", r.rpsPerLoadCpuSecond()),
-                        r.loadBound() ? "yes" : "no",
-                        Long.toString(r.errors().total())});
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = commandSpec.commandLine().getOut();
+        PrintWriter err = commandSpec.commandLine().getErr();
+        Path home = Home.path();
+        // Jupyter first: better to say it is missing now than after minutes of runs.
+        ReportCommand.ensureKernel(ReportCommand.jupyter(), home, err);
+
+        String name = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        ExperimentSpec spec = ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads)
+                .rounds(rounds).duration(Durations.parse(duration)).warmup(Durations.parse(warmup))
+                .cooldown(Duration.ZERO).build();
+        Path dir = home.resolve("data").resolve(name);
+        RunCommand.ConsoleProgress progress = new RunCommand.ConsoleProgress(err);
+        Experiment exp = Experiment.create(home, spec, dir, commandLine(), progress);
+        exp.plan().skipped().forEach(s -> err.println("skipped " + s));
+        err.printf(Locale.ROOT, "Demo: %d runs (%d subject instances x %s x %d rounds of %s after a %s warm-up) into %s%n",
+                exp.plan().runs().size(), exp.plan().instances().size(), workloads, rounds, duration, warmup, ReportCommand.shown(dir));
+        err.flush();
+        progress.begin(exp.plan(), 0);
+        // Ctrl-C: stop the run in flight and the subject, keep the rows (as loadlab run does).
+        Thread hook = new Thread(() -> exp.stop(Duration.ofSeconds(30)), "loadlab-demo-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Runner.Outcome outcome;
+        try {
+            outcome = exp.execute();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running (Ctrl-C): it waits for the clean-up that just ended.
             }
         }
-        w.println();
-        w.println("Summary (java-netty, built-in engine; latency in microseconds)");
-        TextTable.print(w, new String[] {"workload", "rps", "p50_us", "p99_us", "server_cpu_s", "rps/server_cpu_s",
-                "load_cpu_s", "rps/load_cpu_s", "load_bound", "errors"}, rows, 1);
-        w.println();
-        w.println("Subject log: " + log);
-        w.flush();
+        progress.end();
+        if (!outcome.status().equals("completed")) {
+            out.printf(Locale.ROOT, "The experiment ended %s; data so far in %s%n", outcome.status(), ReportCommand.shown(dir));
+            out.flush();
+            return Main.EXIT_FAILED;
+        }
+        summary(out, Results.load(dir));
+        out.flush();
+
+        Path report = ReportCommand.render(home, dir, Optional.empty(), home.resolve("reports").resolve(name + ".html"),
+                false, Duration.ofMinutes(10), err);
+        out.printf(Locale.ROOT, "%nData:   %s (experiment.json, runs.csv, latency.hlog)%nReport: %s%n", ReportCommand.shown(dir),
+                ReportCommand.shown(report));
+        out.printf(Locale.ROOT, "In a terminal: ./loadlab compare %s [--baseline SUBJECT]%n", ReportCommand.shown(dir));
+        out.flush();
         return 0;
     }
 
+    /** A free TCP port on the loopback interface (SubjectsCommand uses it). */
     static int freePort() throws IOException {
         return io.loadlab.subject.SubjectProcess.freePort();
+    }
+
+    private List<String> commandLine() {
+        List<String> cl = new ArrayList<>(List.of("loadlab"));
+        cl.addAll(commandSpec.commandLine().getParseResult().originalArgs());
+        return cl;
+    }
+
+    /** One row per subject, variant and workload: runs, mean rps and its CV, merged p99, rps per server CPU-s. */
+    private static void summary(PrintWriter out, Results results) {
+        Table runs = results.runs();
+        Table rps = Stats.summarize(runs, "rps");
+        Table perCpu = Stats.summarize(runs, "rps_per_server_cpu_s");
+        List<String[]> rows = new ArrayList<>();
+        for (int i = 0; i < rps.rowCount(); i++) {
+            String subject = rps.stringColumn("subject").get(i);
+            String variant = rps.stringColumn("variant").get(i);
+            String workload = rps.stringColumn("workload").get(i);
+            Table group = runs.where(runs.stringColumn("subject").isEqualTo(subject)
+                    .and(runs.stringColumn("variant").isEqualTo(variant))
+                    .and(runs.stringColumn("workload").isEqualTo(workload)));
+            Table ok = group.where(group.stringColumn("status").isEqualTo("ok"));
+            double cpu = Double.NaN;
+            for (int j = 0; j < perCpu.rowCount(); j++) {
+                if (perCpu.stringColumn("subject").get(j).equals(subject) && perCpu.stringColumn("variant").get(j).equals(variant)
+                        && perCpu.stringColumn("workload").get(j).equals(workload)) {
+                    cpu = perCpu.doubleColumn("mean").get(j);
+                }
+            }
+            Histogram h = results.latency(subject, variant, workload);
+            double cv = rps.doubleColumn("cv").get(i);
+            rows.add(new String[] {variant.isEmpty() ? subject : subject + " [" + variant + "]", workload,
+                    ok.rowCount() + "/" + group.rowCount(),
+                    String.format(Locale.ROOT, "%,.0f", rps.doubleColumn("mean").get(i)),
+                    Double.isNaN(cv) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * cv),
+                    h.getTotalCount() == 0 ? "" : Long.toString(h.getValueAtPercentile(99)),
+                    Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%,.0f", cpu),
+                    Integer.toString(ok.booleanColumn("load_bound").isTrue().size())});
+        }
+        int failed = runs.where(runs.stringColumn("status").isNotEqualTo("ok")).rowCount();
+        out.println();
+        TextTable.print(out, new String[] {"subject", "workload", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
+                "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);
+        if (failed > 0) {
+            out.printf(Locale.ROOT, "%n%d runs failed; their errors are in runs.csv (column error) and in the report's warnings%n",
+                    failed);
+        }
     }
 }

@@ -1,0 +1,314 @@
+package io.loadlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.Results;
+import io.loadlab.load.Durations;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tech.tablesaw.api.Table;
+
+/**
+ * {@code loadlab report}: executes {@code notebooks/report.ipynb} on one experiment with
+ * {@code jupyter nbconvert} and writes one self-contained HTML file (charts embedded as data URIs,
+ * no script or stylesheet loaded from elsewhere).
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {"Render an experiment as one self-contained HTML report (notebooks/report.ipynb).",
+                "",
+                "The report shows the environment, the comparison with the baseline, throughput and throughput",
+                "per server CPU-second, the latency spectrum of each workload, merged latency percentiles and",
+                "the warnings. Needs Debian's Jupyter (apt-get install jupyter-client jupyter-core",
+                "jupyter-nbconvert); installs the 'loadlab' kernel for the user when Jupyter lacks it."},
+        footer = {"", "Examples:",
+                "  loadlab report data/sample",
+                "  loadlab report data/20261130-101500 --baseline java-netty --out /tmp/netty.html"})
+final class ReportCommand implements Callable<Integer> {
+
+    /** The notebook the report executes, relative to Loadlab's folder. */
+    static final String TEMPLATE = "notebooks/report.ipynb";
+    /** Cells of the template with this tag explain the template itself and stay out of reports. */
+    static final String TEMPLATE_NOTES_TAG = "template-notes";
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Parameters(paramLabel = "DIR", description = "the experiment folder, such as data/sample")
+    Path dir;
+
+    @Option(names = "--baseline", paramLabel = "SUBJECT", description = "baseline subject (default: first by name)")
+    String baseline;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "the HTML file (default: reports/<experiment>.html)")
+    Path out;
+
+    @Option(names = "--with-code", description = "show the notebook's code cells too")
+    boolean withCode;
+
+    @Option(names = "--timeout", paramLabel = "D", description = "limit for executing the notebook (default: ${DEFAULT-VALUE})")
+    String timeout = "10m";
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Path home = Home.path();
+        Duration limit = Durations.parse(timeout);
+        Path experiment = checkExperiment(dir);
+        checkBaseline(Results.load(experiment).okRuns(), baseline);
+        Path target = out != null ? out : home.resolve("reports").resolve(experiment.getFileName() + ".html");
+        PrintWriter err = commandSpec.commandLine().getErr();
+        Path written = render(home, experiment, Optional.ofNullable(baseline), target, withCode, limit, err);
+        commandSpec.commandLine().getOut().println(shown(written));
+        commandSpec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /**
+     * The experiment folder, absolute, when it holds an experiment (experiment.json and runs.csv).
+     *
+     * @throws CliException (usage) naming what is missing
+     */
+    static Path checkExperiment(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(abs)) {
+            throw new CliException(dir + " is not a folder: give an experiment folder such as data/sample",
+                    Main.EXIT_USAGE);
+        }
+        for (String file : List.of(ExperimentStore.SPEC_FILE, ExperimentStore.RUNS_FILE)) {
+            if (!Files.isRegularFile(abs.resolve(file))) {
+                throw new CliException(dir + " is not an experiment folder: it has no " + file
+                        + " (experiments are the folders under data/, such as data/sample)", Main.EXIT_USAGE);
+            }
+        }
+        return abs;
+    }
+
+    /**
+     * Fails fast, in one line, where the notebook would fail after its start-up with a traceback:
+     * no successful run, or a baseline that is not a subject with one.
+     */
+    private static void checkBaseline(Table okRuns, String baseline) {
+        if (okRuns.rowCount() == 0) {
+            throw new CliException("the experiment has no successful run (status ok): nothing to report",
+                    Main.EXIT_USAGE);
+        }
+        if (baseline == null) {
+            return;
+        }
+        List<String> subjects = okRuns.stringColumn("subject").unique().asList().stream().sorted().toList();
+        String subject = baseline.replaceFirst("\\[[^\\]]*\\]$", "");
+        if (!subjects.contains(subject)) {
+            throw new CliException("--baseline '" + baseline + "' is not a subject with a successful run here; subjects: "
+                    + String.join(", ", subjects), Main.EXIT_USAGE);
+        }
+    }
+
+    /**
+     * Renders the report of one experiment.
+     *
+     * @param home       Loadlab's folder (holds the template)
+     * @param experiment an experiment folder checked by {@link #checkExperiment}
+     * @param baseline   the baseline subject, or empty for the default
+     * @param target     the HTML file to write (replaced when it exists)
+     * @param withCode   whether the code cells are shown
+     * @param limit      how long executing the notebook may take
+     * @param log        where to say what is being done (the kernel installation, nbconvert)
+     * @return the file written, absolute
+     * @throws CliException when Jupyter is missing (exit 1) or the notebook fails (exit 1, with
+     *                      the tail of nbconvert's output)
+     */
+    static Path render(Path home, Path experiment, Optional<String> baseline, Path target, boolean withCode,
+                       Duration limit, PrintWriter log) throws IOException, InterruptedException {
+        Path notebook = home.resolve(TEMPLATE);
+        if (!Files.isRegularFile(notebook)) {
+            throw new CliException("cannot find the report template " + notebook, Main.EXIT_FAILED);
+        }
+        Path jupyter = jupyter();
+        ensureKernel(jupyter, home, log);
+        Path file = target.toAbsolutePath().normalize();
+        Path parent = file.getParent();
+        Files.createDirectories(parent);
+        Path work = Files.createTempDirectory("loadlab-report");
+        try {
+            Path nbLog = work.resolve("nbconvert.log");
+            List<String> cmd = new ArrayList<>(List.of(jupyter.toString(), "nbconvert", "--to", "html", "--execute",
+                    notebook.toString(), "--ExecutePreprocessor.kernel_name=loadlab",
+                    "--ExecutePreprocessor.timeout=" + Math.max(1, limit.toSeconds()),
+                    "--TagRemovePreprocessor.enabled=True",
+                    "--TagRemovePreprocessor.remove_cell_tags=" + TEMPLATE_NOTES_TAG,
+                    "--output-dir", work.toString(), "--output", "report"));
+            if (!withCode) {
+                cmd.add("--no-input");
+            }
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(notebook.getParent().toFile())
+                    .redirectErrorStream(true).redirectOutput(nbLog.toFile());
+            Map<String, String> env = pb.environment();
+            env.put("LOADLAB_HOME", home.toString());
+            env.put("LOADLAB_EXPERIMENT", experiment.toString());
+            baseline.ifPresentOrElse(b -> env.put("LOADLAB_BASELINE", b), () -> env.remove("LOADLAB_BASELINE"));
+            env.put("PYTHONDONTWRITEBYTECODE", "1");
+            log.println("Rendering the report of " + experiment.getFileName() + " (jupyter nbconvert --execute "
+                    + TEMPLATE + ")...");
+            log.flush();
+            int code = runToEnd(pb, limit.plusSeconds(60), nbLog, "jupyter nbconvert");
+            Path html = work.resolve("report.html");
+            if (code != 0 || !Files.isRegularFile(html)) {
+                throw new CliException("the report notebook failed (jupyter nbconvert exit " + code + "):\n"
+                        + tail(nbLog, 30), Main.EXIT_FAILED);
+            }
+            String page = SelfContained.strip(Files.readString(html, StandardCharsets.UTF_8));
+            Path tmp = parent.resolve("." + file.getFileName() + ".tmp");
+            Files.writeString(tmp, page, StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return file;
+        } finally {
+            try (Stream<Path> files = Files.walk(work)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * Installs the kernel for the user (as {@code loadlab kernel install --user}) when Jupyter has
+     * no kernel named loadlab, or when its kernel runs another checkout.
+     */
+    static void ensureKernel(Path jupyter, Path home, PrintWriter log) throws IOException, InterruptedException {
+        Optional<String> installed = installedKernel(jupyter);
+        if (installed.isPresent() && installed.get().contains(home.resolve("target").toString())) {
+            return;
+        }
+        log.println(installed.isEmpty() ? "Jupyter has no 'loadlab' kernel: installing it for this user..."
+                : "Jupyter's 'loadlab' kernel runs another checkout: installing this one for this user...");
+        log.flush();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"kernel", "install", "--user", "--jupyter", jupyter.toString()},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        if (code != 0) {
+            throw new CliException("cannot install the Jupyter kernel: " + (err + " " + out).strip(), Main.EXIT_FAILED);
+        }
+    }
+
+    /** The kernel.json of Jupyter's kernel named loadlab, if it has one. */
+    private static Optional<String> installedKernel(Path jupyter) throws IOException, InterruptedException {
+        Path listing = Files.createTempFile("loadlab-kernelspecs", ".json");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(jupyter.toString(), "kernelspec", "list", "--json")
+                    .redirectOutput(listing.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+            int code = runToEnd(pb, Duration.ofSeconds(60), listing, "jupyter kernelspec list");
+            if (code != 0) {
+                throw new CliException("jupyter kernelspec list failed (exit " + code + "): " + tail(listing, 5),
+                        Main.EXIT_FAILED);
+            }
+            JsonNode spec = new ObjectMapper().readTree(listing.toFile()).path("kernelspecs").path("loadlab");
+            if (spec.isMissingNode()) {
+                return Optional.empty();
+            }
+            Path kernelJson = Path.of(spec.path("resource_dir").asText()).resolve("kernel.json");
+            return Optional.of(Files.isRegularFile(kernelJson) ? Files.readString(kernelJson) : "");
+        } finally {
+            Files.deleteIfExists(listing);
+        }
+    }
+
+    /** Debian's Jupyter: the pyenv Python on PATH may have none. */
+    static Path jupyter() {
+        Path jupyter = KernelCommand.Install.SYSTEM_JUPYTER;
+        if (!Files.isExecutable(jupyter)) {
+            throw new CliException("reports need " + jupyter + ": apt-get install jupyter-client jupyter-core"
+                    + " jupyter-nbconvert", Main.EXIT_FAILED);
+        }
+        return jupyter;
+    }
+
+    /**
+     * Runs a process to its end with its standard input closed; past {@code limit} it is stopped
+     * with its whole tree (by PID) and that is an error.
+     */
+    private static int runToEnd(ProcessBuilder pb, Duration limit, Path output, String what)
+            throws IOException, InterruptedException {
+        Process p = pb.start();
+        p.getOutputStream().close();
+        try {
+            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new CliException(what + " did not finish in " + Durations.format(limit) + ":\n" + tail(output, 20),
+                        Main.EXIT_FAILED);
+            }
+            return p.exitValue();
+        } finally {
+            if (p.isAlive()) {
+                // Its children first (nbconvert's kernel), while they can still be found through it.
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+                if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    /** A path relative to the current folder when it lies below it, else absolute. */
+    static String shown(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path cwd = Path.of("").toAbsolutePath();
+        return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
+    }
+
+    private static String tail(Path file, int lines) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return "";
+        }
+        List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    /**
+     * Makes nbconvert's page independent of other files: drops the scripts it loads from elsewhere
+     * (RequireJS and MathJax, which Debian points at file:///usr/share/javascript and which only
+     * widgets and LaTeX need) and external stylesheets (the lab template inlines its own CSS).
+     */
+    static final class SelfContained {
+        private static final Pattern EXTERNAL_SCRIPT = Pattern.compile(
+                "<script\\b[^>]*\\bsrc\\s*=[^>]*>\\s*</script>\\s*", Pattern.CASE_INSENSITIVE);
+        private static final Pattern MATHJAX_CONFIG = Pattern.compile(
+                "<script\\b[^>]*type=\"text/x-mathjax-config\"[^>]*>.*?</script>\\s*",
+                Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+        private static final Pattern EXTERNAL_LINK = Pattern.compile(
+                "<link\\b[^>]*\\bhref\\s*=\\s*[\"']?(?:https?:|file:|//)[^>]*>\\s*", Pattern.CASE_INSENSITIVE);
+
+        private SelfContained() {
+        }
+
+        static String strip(String html) {
+            String s = EXTERNAL_SCRIPT.matcher(html).replaceAll("");
+            s = MATHJAX_CONFIG.matcher(s).replaceAll("");
+            return EXTERNAL_LINK.matcher(s).replaceAll("");
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package io.loadlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code loadlab report} on {@code data/sample}, then the page in headless Chromium:
+ * the rendered DOM holds the charts and tables, and a screenshot shows them. The command runs in
+ * its own JVM with Jupyter's data, config and runtime folders in a temporary folder, so the
+ * kernel it installs "for the user" stays there, and its kernels and Chromium's processes can be
+ * found by those paths and checked to be gone.
+ */
+@Timeout(value = 420, unit = TimeUnit.SECONDS)
+class ReportCommandTest {
+
+    private static final Path HOME = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+    private static final Path JUPYTER = Path.of("/usr/bin/jupyter");
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void reportOfTheSampleRendersOfflineWithChartsAndTables() throws Exception {
+        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
+        requireTool(CHROMIUM, "chromium");
+        Path report = tmp.resolve("out/sample report.html");
+        Path runtime = tmp.resolve("jupyter-runtime");
+        try {
+            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
+                    "report", "data/sample", "--out", report.toString()), jupyterEnv(runtime), Duration.ofSeconds(300));
+            assertEquals(0, r.code(), r.output());
+            assertTrue(r.output().lines().anyMatch(l -> l.equals(report.toString())), r.output());
+        } finally {
+            assertNoneLeft("kernel JVM", runtime.toString());
+        }
+        assertTrue(Files.isRegularFile(tmp.resolve("jupyter-data/kernels/loadlab/kernel.json")),
+                "the kernel was not installed for the (temporary) user");
+
+        String html = Files.readString(report, StandardCharsets.UTF_8);
+        assertFalse(Pattern.compile("<script[^>]*\\ssrc=", Pattern.CASE_INSENSITIVE).matcher(html).find(),
+                "the page loads a script from elsewhere");
+        assertFalse(Pattern.compile("<link[^>]*href=\"(https?:|file:|//)", Pattern.CASE_INSENSITIVE).matcher(html).find(),
+                "the page loads a stylesheet from elsewhere");
+        assertFalse(html.contains("template-notes") || html.contains("Loadlab report template"),
+                "the template's own notes are in the report");
+        assertFalse(html.contains("Results.load("), "code cells are in the report without --with-code");
+        assertTrue(html.contains("Experiment sample"), "no title with the experiment's name");
+
+        // Chromium's profile and its HOME (where its crash handler keeps a database) under one folder,
+        // whose path then marks every process Chromium starts.
+        Path chromium = tmp.resolve("chromium");
+        Map<String, String> chromiumEnv = Map.of("HOME", chromium.resolve("home").toString(),
+                "XDG_CONFIG_HOME", chromium.resolve("home/.config").toString(),
+                "XDG_CACHE_HOME", chromium.resolve("home/.cache").toString());
+        Files.createDirectories(chromium.resolve("home"));
+        String dom;
+        Path screenshot = tmp.resolve("report.png");
+        try {
+            Result d = run(chromium(chromium.resolve("dump-profile"), "--dump-dom", report), chromiumEnv,
+                    Duration.ofSeconds(90));
+            assertEquals(0, d.code(), tail(d.output()));
+            dom = d.stdout();
+            Result s = run(chromium(chromium.resolve("shot-profile"), "--screenshot=" + screenshot, report), chromiumEnv,
+                    Duration.ofSeconds(90));
+            assertEquals(0, s.code(), tail(s.output()));
+        } finally {
+            assertNoneLeft("Chromium process", chromium.toString());
+        }
+
+        Matcher img = Pattern.compile("<img[^>]*src=\"data:image/png;base64,([A-Za-z0-9+/=\\s]+)\"").matcher(dom);
+        int charts = 0;
+        while (img.find()) {
+            if (img.group(1).length() > 10_000) {
+                charts++;
+            }
+        }
+        assertTrue(charts >= 2, "the rendered page has " + charts + " PNG charts of some size, expected at least 2");
+        Matcher tbody = Pattern.compile("<tbody>(.*?)</tbody>", Pattern.DOTALL).matcher(dom);
+        int bestRows = 0;
+        while (tbody.find()) {
+            bestRows = Math.max(bestRows, count(tbody.group(1), "<tr"));
+        }
+        assertTrue(bestRows >= 3, "no table with at least 3 body rows in the rendered page (most: " + bestRows + ")");
+
+        assertTrue(Files.isRegularFile(screenshot), "no screenshot");
+        BufferedImage image = ImageIO.read(screenshot.toFile());
+        assertEquals(1280, image.getWidth());
+        Set<Integer> colours = new HashSet<>();
+        long saturated = 0;
+        long darkInTitle = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int rgb = image.getRGB(x, y) & 0xFFFFFF;
+                colours.add(rgb);
+                int red = rgb >> 16;
+                int green = (rgb >> 8) & 0xFF;
+                int blue = rgb & 0xFF;
+                // Text and tables are grey; only the charts' series colours are saturated.
+                if (Math.max(red, Math.max(green, blue)) - Math.min(red, Math.min(green, blue)) > 80) {
+                    saturated++;
+                }
+                if (y < 300 && red + green + blue < 200) {
+                    darkInTitle++;
+                }
+            }
+        }
+        assertTrue(colours.size() > 50, "the screenshot has only " + colours.size() + " colours: blank?");
+        assertTrue(saturated > 20_000, "the screenshot has " + saturated + " coloured pixels: the charts are not drawn");
+        assertTrue(darkInTitle > 500, "no text at the top of the screenshot");
+    }
+
+    @Test
+    void aFolderThatIsNoExperimentIsAOneLineUsageError() throws IOException {
+        Files.createDirectories(tmp.resolve("empty"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"report", tmp.resolve("empty").toString()}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        assertEquals(Main.EXIT_USAGE, code);
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().contains("is not an experiment folder: it has no experiment.json"), err.toString());
+    }
+
+    /** Absent tools skip the test on a developer's machine; in CI (scripts/test installs them) they fail it. */
+    private static void requireTool(Path tool, String packages) {
+        boolean ci = System.getenv("CI") != null && !System.getenv("CI").isEmpty()
+                || "1".equals(System.getenv("LOADLAB_REQUIRE_ALL_SUBJECTS"));
+        if (!ci) {
+            assumeTrue(Files.isExecutable(tool), "needs " + tool + ": apt-get install -y --no-install-recommends " + packages);
+        }
+        assertTrue(Files.isExecutable(tool), tool + " is missing: apt-get install -y --no-install-recommends " + packages);
+    }
+
+    private List<String> chromium(Path profile, String action, Path page) {
+        return List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--window-size=1280,4000", action, page.toUri().toString());
+    }
+
+    private Map<String, String> jupyterEnv(Path runtime) {
+        return Map.of("JUPYTER_DATA_DIR", tmp.resolve("jupyter-data").toString(),
+                "JUPYTER_CONFIG_DIR", tmp.resolve("jupyter-config").toString(),
+                "JUPYTER_RUNTIME_DIR", runtime.toString(),
+                // Else Jupyter also looks in ~/.local/share/jupyter, and may find the real user's kernel there.
+                "PYTHONNOUSERSITE", "1",
+                "PYTHONDONTWRITEBYTECODE", "1");
+    }
+
+    private record Result(int code, String stdout, String output) {}
+
+    /**
+     * Runs a command with its standard output and error in files of the temporary folder; past
+     * the limit it is stopped with its whole process tree, by PID, and the test fails.
+     */
+    private Result run(List<String> command, Map<String, String> env, Duration limit)
+            throws IOException, InterruptedException {
+        Path stdout = Files.createTempFile(tmp, "stdout", ".txt");
+        Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(HOME.toFile())
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        boolean done = p.waitFor(limit.toSeconds(), TimeUnit.SECONDS);
+        List<ProcessHandle> tree = p.descendants().collect(Collectors.toList());
+        if (!done) {
+            tree.forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String out = Files.readString(stdout, StandardCharsets.UTF_8);
+        String all = out + Files.readString(stderr, StandardCharsets.UTF_8);
+        assertTrue(done, String.join(" ", command) + " did not finish in " + limit.toSeconds() + " s:\n" + tail(all));
+        return new Result(p.exitValue(), out, all);
+    }
+
+    /**
+     * Fails when a process whose command line holds {@code marker} is still alive after a grace
+     * period; kills those by PID first, so that nothing outlives the test.
+     */
+    private static void assertNoneLeft(String what, String marker) throws InterruptedException {
+        List<ProcessHandle> left = withMarker(marker);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            left = withMarker(marker);
+        }
+        left.forEach(ProcessHandle::destroyForcibly);
+        assertTrue(left.isEmpty(), what + "es left running (killed now): "
+                + left.stream().map(h -> Long.toString(h.pid())).collect(Collectors.joining(", ")));
+    }
+
+    private static List<ProcessHandle> withMarker(String marker) {
+        long self = ProcessHandle.current().pid();
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).filter(h -> h.pid() != self)
+                .filter(h -> h.info().commandLine().orElse("").contains(marker))
+                .collect(Collectors.toList());
+    }
+
+    private static String javaCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Loadlab's classes as Maven built them, and its libraries. */
+    private static String classpath() {
+        return HOME.resolve("target/classes") + File.pathSeparator + HOME.resolve("target/lib") + File.separator + "*";
+    }
+
+    private static int count(String text, String needle) {
+        int n = 0;
+        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static String tail(String text) {
+        List<String> lines = new ArrayList<>(text.lines().collect(Collectors.toList()));
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+}
