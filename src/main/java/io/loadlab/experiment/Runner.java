@@ -57,7 +57,13 @@ public final class Runner {
     }
 
     /** What an {@link #execute} call did. */
-    public record Outcome(Path dir, String status, List<RunRow> rows, Map<String, List<LoadResult>> results) {}
+    public record Outcome(Path dir, String status, List<RunRow> rows, Map<String, List<LoadResult>> results) {
+        /** One line: the results hold histograms, whose full text JShell would build for a stored value. */
+        @Override
+        public String toString() {
+            return "Outcome[" + dir + ": " + status + ", " + rows.size() + " runs recorded]";
+        }
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -53,7 +53,7 @@ final class Html {
             b.append("<tr>");
             for (int c = 0; c < columns.size(); c++) {
                 b.append(numeric[c] ? "<td style=\"text-align:right\">" : "<td>")
-                        .append(escape(columns.get(c).getString(r))).append("</td>");
+                        .append(escape(cell(columns.get(c), r))).append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -62,6 +62,17 @@ final class Html {
             b.append("<p><i>… ").append(t.rowCount() - shown).append(" more rows</i></p>\n");
         }
         return b.append("</div>").toString();
+    }
+
+    /** A cell's text: decimals to 6 significant digits (a table is for reading), missing as empty. */
+    private static String cell(tech.tablesaw.columns.Column<?> column, int row) {
+        if (column.isMissing(row)) {
+            return "";
+        }
+        if (column.type() == ColumnType.DOUBLE || column.type() == ColumnType.FLOAT) {
+            return number(((Number) column.get(row)).doubleValue());
+        }
+        return column.getString(row);
     }
 
     /** One header row and one data row, for records such as a latency summary. */

@@ -38,6 +38,13 @@ public record IntervalSample(long startEpochMs, long endEpochMs, long requests, 
         return serviceTime.map(Histogram::copy);
     }
 
+    /** One line, without the histograms (see {@link LoadResult#toString()}). */
+    @Override
+    public String toString() {
+        return "IntervalSample[" + startEpochMs + ".." + endEpochMs + " ms: " + requests + " requests, "
+                + errors.total() + " errors]";
+    }
+
     /** Length of the interval in seconds. */
     public double seconds() {
         return (endEpochMs - startEpochMs) / 1000.0;

@@ -89,6 +89,18 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
         return durationSeconds > 0 && loadCpuSeconds >= LOAD_BOUND_SHARE * loadCpus * durationSeconds;
     }
 
+    /**
+     * A one-line description. The record's own form would print every histogram in full, which
+     * JShell computes for every value a cell stores.
+     */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "LoadResult[%s %s: %d requests in %.2f s, %.0f rps, errors %d,"
+                        + " p50 %d us, p99 %d us, load CPU %.2f s]", spec.request().method(),
+                spec.request().target().url(), requests, durationSeconds, rps(), errors.total(),
+                latency.getValueAtPercentile(50), latency.getValueAtPercentile(99), loadCpuSeconds);
+    }
+
     /** Latency at a percentile (0 to 100), µs. */
     public long latencyAt(double percentile) {
         return latency.getValueAtPercentile(percentile);

@@ -1,0 +1,136 @@
+package io.loadlab.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every notebook in {@code notebooks/} (except the report template, which {@code loadlab report}'s
+ * tests execute) runs top to bottom under nbconvert on the installed kernel, without an error output, and
+ * shows at least one chart and one table. The quickstart runs a real (small) experiment into
+ * {@code data/tmp/quickstart-*}; the folders it creates are removed afterwards.
+ */
+@Timeout(value = 170, unit = TimeUnit.SECONDS)
+class NotebooksTest {
+
+    private static final Path HOME = Path.of(System.getProperty("user.dir"));
+    private static final Path NOTEBOOKS = HOME.resolve("notebooks");
+    private static final Path DATA_TMP = HOME.resolve("data/tmp");
+    /** Not executed here: the report template has tests of its own, through {@code loadlab report}. */
+    private static final Set<String> SKIPPED = Set.of("report.ipynb");
+
+    @TempDir
+    static Path tmp;
+
+    private static JupyterFixture jupyter;
+
+    @BeforeAll
+    static void installKernel() throws IOException {
+        jupyter = JupyterFixture.install(tmp);
+    }
+
+    @AfterEach
+    void noKernelLeft() throws InterruptedException {
+        jupyter.assertNoKernelLeft();
+    }
+
+    static List<String> notebooks() throws IOException {
+        try (Stream<Path> files = Files.list(NOTEBOOKS)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".ipynb"))
+                    .filter(n -> !SKIPPED.contains(n)).sorted().collect(Collectors.toList());
+            assertFalse(names.isEmpty(), "no notebooks in " + NOTEBOOKS);
+            return names;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notebooks")
+    void executesWithoutErrorsShowingATableAndAChart(String name) throws Exception {
+        Path out = tmp.resolve("out-" + name.replace(".ipynb", ""));
+        Path log = tmp.resolve(name + ".log");
+        Set<Path> before = quickstartFolders();
+        try {
+            JupyterFixture.Run run = jupyter.run(List.of(JupyterFixture.JUPYTER.toString(), "nbconvert", "--to", "notebook",
+                            "--execute", "--ExecutePreprocessor.kernel_name=loadlab", "--ExecutePreprocessor.timeout=300",
+                            "--output-dir", out.toString(), name),
+                    NOTEBOOKS, log, Duration.ofSeconds(160));
+            assertEquals(0, run.exitCode(), JupyterFixture.tail(log));
+
+            JsonNode nb = new ObjectMapper().readTree(out.resolve(name).toFile());
+            List<JsonNode> outputs = new ArrayList<>();
+            nb.path("cells").forEach(c -> c.path("outputs").forEach(outputs::add));
+            List<JsonNode> errors = outputs.stream().filter(o -> o.path("output_type").asText().equals("error"))
+                    .collect(Collectors.toList());
+            assertTrue(errors.isEmpty(), name + ": " + errors);
+
+            assertTrue(outputs.stream().anyMatch(o -> join(o.path("data").path("text/html")).contains("<table")),
+                    name + ": no text/html table among " + outputs.size() + " outputs");
+            String png = outputs.stream().map(o -> join(o.path("data").path("image/png"))).filter(s -> !s.isEmpty())
+                    .findFirst().orElseThrow(() -> new AssertionError(name + ": no image/png output"));
+            byte[] bytes = Base64.getMimeDecoder().decode(png);
+            assertEquals("PNG", new String(bytes, 1, 3, StandardCharsets.US_ASCII), name);
+
+            for (Path made : newQuickstartFolders(before)) {
+                String json = Files.readString(made.resolve("experiment.json"));
+                assertTrue(json.contains("\"status\" : \"completed\""), made + ": " + json);
+            }
+        } finally {
+            for (Path made : newQuickstartFolders(before)) {
+                deleteTree(made);
+            }
+        }
+    }
+
+    private static Set<Path> quickstartFolders() throws IOException {
+        if (!Files.isDirectory(DATA_TMP)) {
+            return Set.of();
+        }
+        try (Stream<Path> dirs = Files.list(DATA_TMP)) {
+            return dirs.filter(p -> p.getFileName().toString().startsWith("quickstart-")).collect(Collectors.toSet());
+        }
+    }
+
+    private static List<Path> newQuickstartFolders(Set<Path> before) throws IOException {
+        return quickstartFolders().stream().filter(p -> !before.contains(p)).sorted().collect(Collectors.toList());
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** nbformat stores text as a string or a list of lines. */
+    private static String join(JsonNode node) {
+        if (node.isArray()) {
+            StringBuilder b = new StringBuilder();
+            node.forEach(n -> b.append(n.asText()));
+            return b.toString();
+        }
+        return node.isMissingNode() || node.isNull() ? "" : node.asText();
+    }
+}
