@@ -80,19 +80,7 @@ final class DemoCommand implements Callable<Integer> {
                 exp.plan().runs().size(), exp.plan().instances().size(), workloads, rounds, duration, warmup, ReportCommand.shown(dir));
         err.flush();
         progress.begin(exp.plan(), 0);
-        // Ctrl-C: stop the run in flight and the subject, keep the rows (as loadlab run does).
-        Thread hook = new Thread(() -> exp.stop(Duration.ofSeconds(30)), "loadlab-demo-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        Runner.Outcome outcome;
-        try {
-            outcome = exp.execute();
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is running (Ctrl-C): it waits for the clean-up that just ended.
-            }
-        }
+        Runner.Outcome outcome = RunCommand.executeStoppable(exp, err);
         progress.end();
         if (!outcome.status().equals("completed")) {
             out.printf(Locale.ROOT, "The experiment ended %s; data so far in %s%n", outcome.status(), ReportCommand.shown(dir));

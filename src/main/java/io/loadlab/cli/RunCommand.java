@@ -106,7 +106,23 @@ final class RunCommand implements Callable<Integer> {
         }
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         progress.begin(exp.plan(), exp.done().size());
-        // Ctrl-C: stop the run in flight and the subject, keep the rows, mark the experiment interrupted.
+        Runner.Outcome outcome = executeStoppable(exp, err);
+        progress.end();
+        summary(out, outcome);
+        out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n",
+                outcome.dir(), outcome.status());
+        if (outcome.status().equals("interrupted")) {
+            out.printf(Locale.ROOT, "Complete it with: loadlab run --resume %s%n", outcome.dir());
+        }
+        out.flush();
+        return outcome.status().equals("completed") ? 0 : Main.EXIT_FAILED;
+    }
+
+    /**
+     * Executes the experiment with a shutdown hook: Ctrl-C stops the run in flight and the
+     * subject, keeps the rows and marks the experiment interrupted, saying how to resume.
+     */
+    static Runner.Outcome executeStoppable(Experiment exp, PrintWriter err) {
         Thread hook = new Thread(() -> {
             err.println();
             err.println("Stopping: the run in flight is dropped, the subject stopped, the rows so far kept...");
@@ -117,9 +133,8 @@ final class RunCommand implements Callable<Integer> {
             err.flush();
         }, "loadlab-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        Runner.Outcome outcome;
         try {
-            outcome = exp.execute();
+            return exp.execute();
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -127,15 +142,6 @@ final class RunCommand implements Callable<Integer> {
                 // The hook is running (Ctrl-C): it waits for the clean-up that just ended.
             }
         }
-        progress.end();
-        summary(out, outcome);
-        out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n",
-                outcome.dir(), outcome.status());
-        if (outcome.status().equals("interrupted")) {
-            out.printf(Locale.ROOT, "Complete it with: loadlab run --resume %s%n", outcome.dir());
-        }
-        out.flush();
-        return outcome.status().equals("completed") ? 0 : Main.EXIT_FAILED;
     }
 
     private ExperimentSpec spec() {
