@@ -1,0 +1,84 @@
+package io.loadlab.cli;
+
+import io.loadlab.data.RunRow;
+import io.loadlab.importer.ExperimentImport;
+import io.loadlab.importer.ImportException;
+import io.loadlab.importer.Importers;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code loadlab import}: adds the outputs of wrk, wrk2, oha, hey, h2load or ab to an experiment. */
+@Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {"Import the text output of wrk, wrk2, oha (text or --json), hey, h2load or ab as runs of an experiment.",
+                "",
+                "The tool is recognised from the content. Each file becomes one run with status ok, in its own round",
+                "(from --round, or the round after the last one of that subject and workload). The experiment is",
+                "created when --out does not hold one; run ids continue after the recorded ones. Then:",
+                "loadlab compare DIR."})
+final class ImportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "tool outputs, one run each")
+    List<Path> files;
+
+    @Option(names = "--subject", required = true, paramLabel = "S", description = "the server that was measured")
+    String subject;
+
+    @Option(names = "--workload", required = true, paramLabel = "W", description = "what was requested, such as plaintext")
+    String workload;
+
+    @Option(names = "--variant", paramLabel = "V", description = "variant label of the subject (default: none)")
+    String variant = "";
+
+    @Option(names = "--round", paramLabel = "N", description = "round of the first file (default: the next round)")
+    Integer round;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "experiment folder, such as data/imported")
+    Path out;
+
+    @Override
+    public Integer call() {
+        if (round != null && round < 1) {
+            throw new CliException("--round must be 1 or more, got " + round, Main.EXIT_USAGE);
+        }
+        if (out.toAbsolutePath().normalize().getFileName() == null) {
+            throw new CliException("--out " + out + " has no folder name: give a folder such as data/imported",
+                    Main.EXIT_USAGE);
+        }
+        List<ExperimentImport.Source> sources = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                sources.add(new ExperimentImport.Source(f.toString(), Importers.parse(f)));
+            } catch (ImportException e) {
+                // Nothing is written when one file is unreadable: a partial import would be easy to miss.
+                throw new CliException(e.getMessage(), Main.EXIT_USAGE);
+            }
+        }
+        List<String> commandLine = new ArrayList<>(List.of("loadlab", "import"));
+        commandLine.addAll(commandSpec.commandLine().getParseResult().originalArgs());
+        List<RunRow> rows = ExperimentImport.append(out, sources,
+                new ExperimentImport.Labels(subject, workload, variant,
+                        round == null ? OptionalInt.empty() : OptionalInt.of(round)), commandLine);
+        PrintWriter w = commandSpec.commandLine().getOut();
+        for (int i = 0; i < rows.size(); i++) {
+            RunRow r = rows.get(i);
+            w.printf(Locale.ROOT, "run %s (round %s): %s, %s, %s requests, %s req/s%n", r.get("run_id"), r.get("round"),
+                    sources.get(i).name(), r.get("engine"), r.get("requests"), r.get("rps"));
+        }
+        w.printf(Locale.ROOT, "Imported %d run(s) into %s; compare with: loadlab compare %s%n", rows.size(), out, out);
+        w.flush();
+        return 0;
+    }
+}

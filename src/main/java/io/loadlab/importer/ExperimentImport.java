@@ -1,0 +1,191 @@
+package io.loadlab.importer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.DataException;
+import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.RunRow;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * Appends imported runs to an experiment folder, creating it (with an {@code experiment.json}
+ * marked {@code imported}) when it does not exist. Run ids continue after the recorded ones; each
+ * imported output is one round of its subject and workload, starting at the given round or the
+ * one after the last recorded for that subject, variant and workload. Not thread-safe: one
+ * import per folder at a time.
+ */
+public final class ExperimentImport {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The labels of the imported runs; {@code round} empty for the next round. */
+    public record Labels(String subject, String workload, String variant, OptionalInt round) {
+        public Labels {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(workload, "workload");
+            variant = variant == null ? "" : variant;
+            if (subject.isBlank() || workload.isBlank()) {
+                throw new IllegalArgumentException("subject and workload must not be empty");
+            }
+            if (round.isPresent() && round.getAsInt() < 1) {
+                throw new IllegalArgumentException("round must be 1 or more, got " + round.getAsInt());
+            }
+        }
+    }
+
+    /** One output to import: where it came from (for experiment.json) and what it reported. */
+    public record Source(String name, ImportedRun run) {}
+
+    private ExperimentImport() {
+    }
+
+    /**
+     * Appends the runs as rows with status {@code ok}.
+     *
+     * @return the rows written, in order
+     * @throws DataException when the folder holds something that is not an experiment, or cannot be written
+     */
+    public static List<RunRow> append(Path dir, List<Source> sources, Labels labels, List<String> commandLine) {
+        boolean exists = Files.exists(dir.resolve(ExperimentStore.RUNS_FILE)) || Files.exists(dir.resolve(ExperimentStore.SPEC_FILE));
+        ExperimentStore store;
+        ObjectNode json;
+        if (exists) {
+            ExperimentStore.Opened opened = ExperimentStore.open(dir);
+            store = opened.store();
+            json = opened.experimentJson();
+        } else {
+            long now = System.currentTimeMillis();
+            json = JSON.createObjectNode();
+            json.put("loadlab_experiment", 1);
+            json.put("imported", true);
+            ObjectNode spec = json.putObject("spec");
+            spec.put("name", name(dir));
+            spec.put("imported", true);
+            ArrayNode cl = json.putArray("command_line");
+            commandLine.forEach(cl::add);
+            json.put("started", Instant.ofEpochMilli(now).toString());
+            json.put("started_epoch_ms", now);
+            json.put("status", "imported");
+            store = ExperimentStore.create(dir, json, now);
+        }
+        List<Map<String, String>> existing = readRows(dir.resolve(ExperimentStore.RUNS_FILE));
+        String experiment = json.path("spec").path("name").asText(existing.isEmpty() ? name(dir)
+                : existing.get(0).get("experiment"));
+        int lastId = 0;
+        int lastRound = 0;
+        Map<Integer, Integer> perRound = new HashMap<>();
+        for (Map<String, String> r : existing) {
+            lastId = Math.max(lastId, parseInt(r.get("run_id")));
+            int round = parseInt(r.get("round"));
+            perRound.merge(round, 1, Integer::sum);
+            if (labels.subject().equals(r.get("subject")) && labels.workload().equals(r.get("workload"))
+                    && labels.variant().equals(r.getOrDefault("variant", ""))) {
+                lastRound = Math.max(lastRound, round);
+            }
+        }
+        int round = labels.round().orElse(lastRound + 1);
+        List<RunRow> written = new ArrayList<>();
+        ArrayNode imported = json.has("imported_files") ? (ArrayNode) json.get("imported_files") : json.putArray("imported_files");
+        for (Source source : sources) {
+            Map<String, String> v = new HashMap<>(source.run().values());
+            v.put("experiment", experiment);
+            v.put("run_id", Integer.toString(++lastId));
+            v.put("round", Integer.toString(round));
+            v.put("position", Integer.toString(perRound.merge(round, 1, Integer::sum)));
+            v.put("subject", labels.subject());
+            v.put("variant", labels.variant());
+            v.put("workload", labels.workload());
+            v.put("status", "ok");
+            RunRow row = new RunRow(v);
+            store.append(row, List.of());
+            written.add(row);
+            ObjectNode f = imported.addObject();
+            f.put("file", source.name());
+            f.put("tool", source.run().tool().label());
+            f.put("run_id", lastId);
+            round++;
+        }
+        store.writeJson(json);
+        return written;
+    }
+
+    private static String name(Path dir) {
+        Path n = dir.toAbsolutePath().normalize().getFileName();
+        return n == null ? "imported" : n.toString();
+    }
+
+    private static int parseInt(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException | NullPointerException e) {
+            return 0;
+        }
+    }
+
+    /** The recorded rows as column-to-value maps (only ids and labels are needed). */
+    private static List<Map<String, String>> readRows(Path runs) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(runs, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new DataException("cannot read " + runs + ": " + e.getMessage(), e);
+        }
+        List<Map<String, String>> rows = new ArrayList<>();
+        if (lines.isEmpty()) {
+            return rows;
+        }
+        List<String> header = split(lines.get(0));
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isEmpty()) {
+                continue;
+            }
+            List<String> cells = split(lines.get(i));
+            Map<String, String> row = new HashMap<>();
+            for (int c = 0; c < header.size() && c < cells.size(); c++) {
+                row.put(header.get(c), cells.get(c));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** Splits a CSV line written by RunRow.toCsv (fields quoted when they hold , " or a line end). */
+    static List<String> split(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char ch = line.charAt(i);
+            if (quoted) {
+                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cur.append('"');
+                    i++;
+                } else if (ch == '"') {
+                    quoted = false;
+                } else {
+                    cur.append(ch);
+                }
+            } else if (ch == '"') {
+                quoted = true;
+            } else if (ch == ',') {
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.append(ch);
+            }
+        }
+        out.add(cur.toString());
+        return out;
+    }
+}

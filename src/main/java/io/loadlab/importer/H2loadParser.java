@@ -1,0 +1,47 @@
+package io.loadlab.importer;
+
+import java.util.regex.Matcher;
+
+/**
+ * h2load. Requests are the "done" ones; 4xx/5xx responses are status errors, "errored" requests
+ * protocol errors and "timeout" ones timeouts. Connections and threads come from the
+ * "spawning thread #i: N total client(s)" lines when they are there.
+ */
+final class H2loadParser {
+
+    private H2loadParser() {
+    }
+
+    static ImportedRun parse(String text) {
+        Scan s = new Scan(Tool.H2LOAD, text);
+        Matcher fin = s.require("finished in (\\S+?),\\s*(\\S+) req/s", "'finished in T, N req/s' line");
+        s.put("duration_s", s.parse(fin, 1, t -> Units.seconds(t, "s")));
+        s.put("rps", s.parse(fin, 2, Units::count));
+        Matcher req = s.require("requests:\\s*(\\S+) total,\\s*(\\S+) started,\\s*(\\S+) done,\\s*(\\S+) succeeded,"
+                + "\\s*(\\S+) failed,\\s*(\\S+) errored,\\s*(\\S+) timeout", "'requests: ... total, ... timeout' line");
+        s.putLong("requests", s.parse(req, 3, Units::count));
+        s.putLong("errors_protocol", s.parse(req, 6, Units::count));
+        s.putLong("errors_timeout", s.parse(req, 7, Units::count));
+        s.find("status codes:\\s*(\\S+) 2xx,\\s*(\\S+) 3xx,\\s*(\\S+) 4xx,\\s*(\\S+) 5xx").ifPresent(m ->
+                s.putLong("errors_status", s.parse(m, 3, Units::count) + s.parse(m, 4, Units::count)));
+        s.find("traffic:\\s*\\S+ \\((\\d+)\\) total").ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, Units::count)));
+        s.find("time for request:\\s*(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)").ifPresent(m -> {
+            s.putLong("lat_max_us", s.parse(m, 2, t -> Units.micros(t, "us")));
+            s.put("lat_mean_us", s.parse(m, 3, t -> Units.micros(t, "us")));
+            s.put("lat_stdev_us", s.parse(m, 4, t -> Units.micros(t, "us")));
+        });
+        Matcher spawn = s.find("spawning thread #\\d+: (\\d+) total client\\(s\\)").orElse(null);
+        long clients = 0;
+        int threads = 0;
+        while (spawn != null) {
+            clients += Math.round(s.parse(spawn, 1, Units::count));
+            threads++;
+            spawn = spawn.find() ? spawn : null;
+        }
+        if (threads > 0) {
+            s.putLong("connections", clients);
+            s.putLong("threads", threads);
+        }
+        return s.result();
+    }
+}

@@ -1,0 +1,86 @@
+package io.loadlab.importer;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Reads the text output of wrk, wrk2, oha (text and {@code --json}), hey, h2load and ab into
+ * run rows. The tool is recognised from the content. Units (us/ms/s, KB/MB/GB, KiB/MiB, k/M)
+ * are converted to the columns' units; values a tool does not report stay empty. Stateless and
+ * thread-safe.
+ */
+public final class Importers {
+
+    private Importers() {
+    }
+
+    /**
+     * The tool that wrote this output.
+     *
+     * @throws ImportException when the text is the output of none of the tools
+     */
+    public static Tool detect(String text) {
+        String t = text.strip();
+        if (t.startsWith("{") && t.contains("\"summary\"")) {
+            return Tool.OHA;
+        }
+        if (t.contains("ApacheBench") || t.contains("Complete requests:") && t.contains("Requests per second:")) {
+            return Tool.AB;
+        }
+        if (t.contains("finished in") && t.contains("req/s") && t.contains("requests:")) {
+            return Tool.H2LOAD;
+        }
+        if (t.contains("requests in") && t.contains("Requests/sec:")) {
+            boolean wrk2 = t.contains("HdrHistogram") || t.contains("Detailed Percentile spectrum")
+                    || t.contains("Thread calibration") || t.contains("Uncorrected Latency");
+            return wrk2 ? Tool.WRK2 : Tool.WRK;
+        }
+        if (t.contains("Success rate:") && t.contains("Requests/sec:")) {
+            return Tool.OHA;
+        }
+        if (t.contains("Summary:") && t.contains("Requests/sec:")) {
+            return Tool.HEY;
+        }
+        String first = t.lines().findFirst().orElse("");
+        throw new ImportException("cannot tell which load tool wrote this output (expected wrk, wrk2, oha, hey,"
+                + " h2load or ab); its first line is '" + (first.length() > 120 ? first.substring(0, 120) + "..." : first)
+                + "'");
+    }
+
+    /** Reads an output, recognising its tool. */
+    public static ImportedRun parse(String text) {
+        return parse(detect(text), text);
+    }
+
+    /** Reads an output of the given tool. */
+    public static ImportedRun parse(Tool tool, String text) {
+        return switch (tool) {
+            case WRK, WRK2 -> WrkParser.parse(tool, text);
+            case OHA -> text.strip().startsWith("{") ? OhaJsonParser.parse(text) : HeyParser.parse(tool, text);
+            case HEY -> HeyParser.parse(tool, text);
+            case H2LOAD -> H2loadParser.parse(text);
+            case AB -> AbParser.parse(text);
+        };
+    }
+
+    /**
+     * Reads an output file, recognising its tool.
+     *
+     * @throws ImportException naming the file when it cannot be read or understood
+     */
+    public static ImportedRun parse(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ImportException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        try {
+            return parse(text);
+        } catch (ImportException e) {
+            throw new ImportException(file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.loadlab.importer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Iterator;
+import java.util.Map;
+
+/** oha's {@code --json} output: times in seconds, data in bytes. */
+final class OhaJsonParser {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private OhaJsonParser() {
+    }
+
+    static ImportedRun parse(String text) {
+        Scan s = new Scan(Tool.OHA, text);
+        JsonNode root;
+        try {
+            root = JSON.readTree(s.text);
+        } catch (JsonProcessingException e) {
+            int at = e.getLocation() == null ? 0 : (int) Math.max(0, Math.min(s.text.length() - 1,
+                    e.getLocation().getCharOffset()));
+            throw s.unreadable(at, "invalid JSON: " + e.getOriginalMessage());
+        }
+        JsonNode sum = root.path("summary");
+        if (!sum.isObject() || !sum.path("total").isNumber() || !sum.path("requestsPerSec").isNumber()) {
+            throw new ImportException("cannot read the oha output: its JSON has no summary with 'total' and"
+                    + " 'requestsPerSec' (is it the output of oha --json?)");
+        }
+        s.put("duration_s", sum.path("total").asDouble());
+        s.put("rps", sum.path("requestsPerSec").asDouble());
+        if (sum.path("totalData").isNumber()) {
+            s.putLong("bytes_read", sum.path("totalData").asDouble());
+        }
+        if (sum.path("average").isNumber()) {
+            s.put("lat_mean_us", sum.path("average").asDouble() * 1e6);
+        }
+        if (sum.path("slowest").isNumber()) {
+            s.putLong("lat_max_us", sum.path("slowest").asDouble() * 1e6);
+        }
+        JsonNode p = root.path("latencyPercentiles");
+        String[][] map = {{"p50", "lat_p50_us"}, {"p75", "lat_p75_us"}, {"p90", "lat_p90_us"}, {"p99", "lat_p99_us"},
+            {"p99.9", "lat_p999_us"}};
+        for (String[] m : map) {
+            if (p.path(m[0]).isNumber()) {
+                s.putLong(m[1], p.path(m[0]).asDouble() * 1e6);
+            }
+        }
+        long requests = 0;
+        long status = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("statusCodeDistribution").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            long n = e.getValue().asLong();
+            requests += n;
+            int code = Integer.parseInt(e.getKey());
+            if (code < 200 || code >= 400) {
+                status += n;
+            }
+        }
+        s.putLong("requests", requests);
+        s.putLong("errors_status", status);
+        long[] errors = new long[4];
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("errorDistribution").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String why = e.getKey().toLowerCase(java.util.Locale.ROOT);
+            if (why.contains("aborted due to deadline")) {
+                continue;
+            }
+            int k = Scan.errorKind(why);
+            errors[k] += e.getValue().asLong();
+        }
+        s.putLong("errors_connect", errors[0]);
+        s.putLong("errors_timeout", errors[1]);
+        s.putLong("errors_write", errors[2]);
+        s.putLong("errors_read", errors[3]);
+        return s.result();
+    }
+}
