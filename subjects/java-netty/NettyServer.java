@@ -120,6 +120,8 @@ public final class NettyServer {
     static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final java.util.ArrayDeque<FullHttpRequest> waiting = new java.util.ArrayDeque<>();
         private boolean pending;
+        /** The request being answered is HTTP/1.0 with keep-alive (answers go out in request order). */
+        private boolean http10KeepAlive;
 
         Handler() {
             super(false); // requests are released by serve(), possibly after waiting in the queue
@@ -159,6 +161,8 @@ public final class NettyServer {
 
         private void serve(ChannelHandlerContext ctx, FullHttpRequest req) {
             boolean keepAlive = HttpUtil.isKeepAlive(req);
+            // An HTTP/1.0 client keeps the connection only when the answer says so (ab -k waits otherwise).
+            http10KeepAlive = keepAlive && req.protocolVersion().equals(HttpVersion.HTTP_1_0);
             String path = req.uri();
             int q = path.indexOf('?');
             if (q >= 0) {
@@ -240,6 +244,9 @@ public final class NettyServer {
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
         res.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
         res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        if (keepAlive && ((Handler) ctx.handler()).http10KeepAlive) {
+            res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
         if (!keepAlive) {
             res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
