@@ -10,8 +10,9 @@ import io.netty.buffer.Unpooled;
 /**
  * Coverage-guided fuzzing of the response parser (Jazzer). Whatever the bytes and however they
  * are split, the parser never throws, reports only sane responses, and consumes every byte it is
- * given unless it stopped on an error. The suite fuzzes for 20 s ({@code JAZZER_FUZZ=1} is set in
- * pom.xml; without it the test only replays its inputs under
+ * given unless it stopped on an error. The suite fuzzes for 20 s (pom.xml runs this class in a
+ * surefire execution of its own with {@code JAZZER_FUZZ=1}, since libFuzzer ends the JVM when it
+ * is done; without that variable the test only replays its inputs under
  * src/test/resources/io/loadlab/load/ResponseParserFuzzTestInputs). For a long run, raise
  * {@code maxDuration} and run {@code mvn test -Dtest=ResponseParserFuzzTest}; a crash is saved as
  * an input there and then stays a regression test. The corpus grows in {@code .cifuzz-corpus/}.
