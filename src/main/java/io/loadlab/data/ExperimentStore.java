@@ -3,6 +3,7 @@ package io.loadlab.data;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.load.Hlog;
 import io.loadlab.load.IntervalSample;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -71,13 +71,8 @@ public final class ExperimentStore {
             out.write((RunRow.csvHeader() + "\n").getBytes(StandardCharsets.UTF_8));
             PrintStream ps = new PrintStream(Files.newOutputStream(dir.resolve(HLOG_FILE),
                     StandardOpenOption.CREATE_NEW), false, StandardCharsets.US_ASCII);
-            HistogramLogWriter w = new HistogramLogWriter(ps);
-            w.outputComment("Loadlab experiment " + dir.getFileName() + ": per-second latency histograms in"
-                    + " microseconds, tagged with the run id of runs.csv (TAG-service: service time)");
-            w.outputLogFormatVersion();
-            w.outputStartTime(startEpochMs);
-            w.setBaseTime(startEpochMs);
-            w.outputLegend();
+            Hlog.writeHeader(ps, startEpochMs, "Loadlab experiment " + dir.getFileName() + ": per-second latency"
+                    + " histograms in microseconds, tagged with the run id of runs.csv (TAG-service: service time)");
             ps.close();
         } catch (IOException e) {
             throw new DataException("cannot create the files of " + dir + ": " + e.getMessage(), e);
@@ -143,10 +138,7 @@ public final class ExperimentStore {
                             StandardCharsets.US_ASCII);
                     HistogramLogWriter w = new HistogramLogWriter(ps);
                     w.setBaseTime(startEpochMs);
-                    writeIntervals(w, intervals, tag, false);
-                    if (intervals.get(0).serviceTime().isPresent()) {
-                        writeIntervals(w, intervals, tag + "-service", true);
-                    }
+                    Hlog.writeRun(w, intervals, tag, startEpochMs);
                     ps.flush();
                     if (ps.checkError()) {
                         // PrintStream swallows write errors (a full disk): do not go on as if written.
@@ -162,15 +154,6 @@ public final class ExperimentStore {
         } catch (IOException e) {
             throw new DataException("cannot append run " + tag + " to " + dir + ": " + e.getMessage()
                     + " (the runs recorded before it are intact)", e);
-        }
-    }
-
-    private void writeIntervals(HistogramLogWriter w, List<IntervalSample> intervals, String tag, boolean service) {
-        for (IntervalSample s : intervals) {
-            Histogram h = service ? s.serviceTime().orElseThrow() : s.latency();
-            h.setTag(tag);
-            w.outputIntervalHistogram((s.startEpochMs() - startEpochMs) / 1000.0,
-                    (s.endEpochMs() - startEpochMs) / 1000.0, h, 1000.0);
         }
     }
 

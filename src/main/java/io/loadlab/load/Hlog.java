@@ -28,19 +28,39 @@ public final class Hlog {
             throw LoadException.usage("hlog tag '" + tag + "' must be non-empty, without spaces or commas");
         }
         PrintStream ps = new PrintStream(out, false, StandardCharsets.US_ASCII);
-        HistogramLogWriter writer = new HistogramLogWriter(ps);
         long base = result.start().toEpochMilli();
-        writer.outputComment("Loadlab latency log, values in microseconds, " + result.spec().request().method()
-                + " " + result.spec().request().target().url());
-        writer.outputLogFormatVersion();
-        writer.outputStartTime(base);
-        writer.setBaseTime(base);
-        writer.outputLegend();
-        writeIntervals(writer, result.intervals(), tag, false, base);
-        if (result.spec().isFixedRate()) {
-            writeIntervals(writer, result.intervals(), tag + "-service", true, base);
-        }
+        HistogramLogWriter writer = writeHeader(ps, base, "Loadlab latency log, values in microseconds, "
+                + result.spec().request().method() + " " + result.spec().request().target().url());
+        writeRun(writer, result.intervals(), tag, base);
         ps.flush();
+    }
+
+    /**
+     * Writes a log's header (a comment, the format version, the start time, the legend).
+     *
+     * @param baseEpochMs start time; interval times are written in seconds relative to it
+     * @return a writer for the intervals that follow
+     */
+    public static HistogramLogWriter writeHeader(PrintStream out, long baseEpochMs, String comment) {
+        HistogramLogWriter writer = new HistogramLogWriter(out);
+        writer.outputComment(comment);
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(baseEpochMs);
+        writer.setBaseTime(baseEpochMs);
+        writer.outputLegend();
+        return writer;
+    }
+
+    /**
+     * Writes one run's intervals tagged {@code tag}; when they carry service time, its intervals
+     * follow tagged {@code tag-service}. Times are seconds relative to {@code baseEpochMs}.
+     */
+    public static void writeRun(HistogramLogWriter writer, List<IntervalSample> intervals, String tag,
+                                long baseEpochMs) {
+        writeIntervals(writer, intervals, tag, false, baseEpochMs);
+        if (!intervals.isEmpty() && intervals.get(0).serviceTime().isPresent()) {
+            writeIntervals(writer, intervals, tag + "-service", true, baseEpochMs);
+        }
     }
 
     private static void writeIntervals(HistogramLogWriter writer, List<IntervalSample> intervals,
