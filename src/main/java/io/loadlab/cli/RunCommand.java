@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
                 "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
+                "  loadlab run --subjects 'java-netty|go-nethttp' --engine builtin,wrk --rounds 3",
                 "  loadlab run --resume data/20261130-101500"})
 final class RunCommand implements Callable<Integer> {
 
@@ -69,6 +70,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = "fixed rate per run in requests/s (default: closed loop)")
     Double rate;
+
+    @Option(names = "--engine", paramLabel = "LIST",
+            description = {"load generators, comma-separated: builtin, wrk, h2load (default: ${DEFAULT-VALUE});",
+                    "each runs every subject and workload in every round; wrk and h2load: closed loop, whole-second",
+                    "--duration/--warmup for wrk"})
+    String engine = "builtin";
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
     String order = "rotate";
@@ -161,7 +168,15 @@ final class RunCommand implements Callable<Integer> {
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
                 .warmup(Durations.parse(warmup)).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate)
-                .serverCpus(serverCpus).loadCpus(loadCpus).build();
+                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).build();
+    }
+
+    private List<io.loadlab.engine.Engine> engines() {
+        try {
+            return io.loadlab.engine.Engine.list(engine);
+        } catch (io.loadlab.engine.EngineException e) {
+            throw new CliException("--engine: " + e.getMessage(), Main.EXIT_USAGE);
+        }
     }
 
     private List<String> commandLine() {
@@ -175,7 +190,7 @@ final class RunCommand implements Callable<Integer> {
         Map<String, List<RunRow>> byKey = new LinkedHashMap<>();
         for (RunRow r : outcome.rows()) {
             String key = r.get("subject") + (r.get("variant").isEmpty() ? "" : " [" + r.get("variant") + "]")
-                    + " · " + r.get("workload");
+                    + " · " + r.get("workload") + (r.get("engine").equals("builtin") ? "" : " · " + r.get("engine"));
             byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
         List<String[]> rows = new ArrayList<>();
@@ -193,7 +208,7 @@ final class RunCommand implements Callable<Integer> {
             }
             long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
             String[] split = e.getKey().split(" · ");
-            rows.add(new String[] {split[0], split[1], ok.size() + "/" + e.getValue().size(),
+            rows.add(new String[] {split[0], split[1], split.length > 2 ? split[2] : "builtin", ok.size() + "/" + e.getValue().size(),
                     rps.length == 0 ? "" : String.format(Locale.ROOT, "%,.0f", mean),
                     rps.length < 2 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * sd / mean),
                     merged.getTotalCount() == 0 ? "" : Long.toString(merged.getValueAtPercentile(99)),
@@ -201,7 +216,7 @@ final class RunCommand implements Callable<Integer> {
                     Long.toString(bound)});
         }
         out.println();
-        TextTable.print(out, new String[] {"subject", "workload", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
+        TextTable.print(out, new String[] {"subject", "workload", "engine", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
                 "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);
     }
 
@@ -237,8 +252,9 @@ final class RunCommand implements Callable<Integer> {
             double elapsed = (System.nanoTime() - startNanos) / 1e9;
             int doneHere = done - startDone;
             String remaining = doneHere == 0 ? "?" : clock(elapsed / doneHere * (total - done));
-            String line = String.format(Locale.ROOT, "[%d/%d] round %d, %s, %s  elapsed %s, remaining ~%s",
+            String line = String.format(Locale.ROOT, "[%d/%d] round %d, %s, %s%s  elapsed %s, remaining ~%s",
                     done + 1, total, run.round(), run.instance().label(), run.workload().name(),
+                    run.engine().external() ? " (" + run.engine().label() + ")" : "",
                     clock(elapsed), remaining);
             if (terminal) {
                 err.print("\r\033[K" + line);

@@ -71,6 +71,22 @@ public record RunRow(Map<String, String> values) {
         return '"' + v.replace("\"", "\"\"") + '"';
     }
 
+    /**
+     * The variant label analyses group runs by: the variant, followed by {@code engine=E} for
+     * runs of another engine than the built-in one (for example {@code durability=fsync,engine=wrk}
+     * or {@code engine=h2load}), so that runs of different engines are never pooled and show as
+     * variants of their subject in tables and charts.
+     *
+     * @param engine the engine column's value; empty or {@code builtin} adds nothing
+     */
+    public static String analysisVariant(String variant, String engine) {
+        String e = engine == null ? "" : engine.trim();
+        if (e.isEmpty() || e.equals("builtin")) {
+            return variant;
+        }
+        return variant.isEmpty() ? "engine=" + e : variant + ",engine=" + e;
+    }
+
     /** Formats a number for the CSV: integers plainly, others with up to 6 decimals. */
     public static String num(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {

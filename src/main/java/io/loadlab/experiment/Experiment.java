@@ -98,10 +98,15 @@ public final class Experiment {
         return new Experiment(home, spec, plan, opened.store(), opened.experimentJson(), opened.doneRunIds(), progress);
     }
 
-    /** One planned run as stored in experiment.json: id, round, position, subject, variant, workload. */
+    /**
+     * One planned run as stored in experiment.json: id, round, position, subject, variant,
+     * workload, and the engine when it is not the built-in one (so plans stored before engines
+     * existed still match).
+     */
     static String describe(Plan.Run r) {
         return r.runId() + " r" + r.round() + " p" + r.position() + " " + r.instance().subject().name() + " "
-                + (r.instance().variantLabel().isEmpty() ? "-" : r.instance().variantLabel()) + " " + r.workload().name();
+                + (r.instance().variantLabel().isEmpty() ? "-" : r.instance().variantLabel()) + " " + r.workload().name()
+                + (r.engine().external() ? " " + r.engine().label() : "");
     }
 
     private static Plan plan(Path home, ExperimentSpec spec) {

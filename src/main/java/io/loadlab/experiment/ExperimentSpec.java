@@ -3,6 +3,9 @@ package io.loadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.engine.Engine;
+import io.loadlab.engine.EngineException;
+import io.loadlab.engine.ExternalEngines;
 import io.loadlab.load.Durations;
 import io.loadlab.load.LoadException;
 import java.time.Duration;
@@ -35,12 +38,14 @@ import java.util.regex.PatternSyntaxException;
  * @param serverCpus  CPUs for the subjects (taskset list); empty = the default split
  * @param loadCpus    CPUs for the engine; empty = the default split
  * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
+ * @param engines     the load generators, each run once per subject, workload and round (in an
+ *                    order rotated by round); wrk and h2load run a closed loop only
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Duration warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
-                             Optional<Duration> readyTimeoutOverride) {
+                             Optional<Duration> readyTimeoutOverride, List<Engine> engines) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -91,6 +96,22 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         if (serverCpus.isPresent() != loadCpus.isPresent()) {
             problems.add("server-cpus and load-cpus: give both or neither");
         }
+        if (engines == null || engines.isEmpty()) {
+            problems.add("engines: name at least one of " + Engine.labels());
+        } else {
+            engines = List.copyOf(engines);
+            if (engines.stream().distinct().count() != engines.size()) {
+                problems.add("engines: each engine once, got " + engines);
+            }
+            boolean external = engines.stream().anyMatch(Engine::external);
+            if (external && rate.isPresent()) {
+                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin");
+            }
+            for (Engine e : engines) {
+                ExternalEngines.cannotRun(e, "/", List.of(duration == null ? Duration.ZERO : duration,
+                        warmup == null ? Duration.ZERO : warmup)).ifPresent(why -> problems.add("engines: " + why));
+            }
+        }
         if (!problems.isEmpty()) {
             throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
         }
@@ -135,6 +156,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         o.put("server_cpus", serverCpus.orElse(null));
         o.put("load_cpus", loadCpus.orElse(null));
         o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
+        com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
+        engines.forEach(e -> list.add(e.label()));
         return o;
     }
 
@@ -156,10 +179,21 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .serverCpus(text(o, "server_cpus").orElse(null))
                     .loadCpus(text(o, "load_cpus").orElse(null))
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
+                    .engines(engines(o))
                     .build();
-        } catch (NullPointerException | IllegalArgumentException | LoadException e) {
+        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
         }
+    }
+
+    /** Experiments written before engines could be chosen used the built-in one. */
+    private static List<Engine> engines(JsonNode o) {
+        if (!o.hasNonNull("engines")) {
+            return List.of(Engine.BUILTIN);
+        }
+        List<Engine> out = new ArrayList<>();
+        o.get("engines").forEach(e -> out.add(Engine.of(e.asText())));
+        return out;
     }
 
     private static Optional<String> text(JsonNode o, String field) {
@@ -184,6 +218,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private String serverCpus;
         private String loadCpus;
         private Duration readyTimeout;
+        private List<Engine> engines = List.of(Engine.BUILTIN);
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -201,13 +236,15 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder serverCpus(String v) { serverCpus = v; return this; }
         public Builder loadCpus(String v) { loadCpus = v; return this; }
         public Builder readyTimeout(Duration v) { readyTimeout = v; return this; }
+        public Builder engines(List<Engine> v) { engines = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
             return new ExperimentSpec(name, subjects, workloads, Optional.ofNullable(variants), rounds, order, seed,
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
-                    Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout));
+                    Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
+                    engines);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.loadlab.experiment;
 
+import io.loadlab.engine.Engine;
+import io.loadlab.engine.ExternalEngines;
 import io.loadlab.subject.Subject;
 import io.loadlab.workload.Workload;
 import java.util.ArrayList;
@@ -11,7 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * The runs of an experiment in the order they happen: rounds, within each round the subject
- * instances (subject × variant) in rotated or shuffled order, within each instance its workloads.
+ * instances (subject × variant) in rotated or shuffled order, within each instance its workloads,
+ * and for each workload the engines, rotated by round so that no engine always goes first.
  * The plan is a pure function of the spec and the catalog, so a resumed experiment gets the
  * same run ids.
  */
@@ -36,8 +39,14 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
      * @param runId    1, 2, ... in plan order
      * @param round    1-based round
      * @param position 1-based position of the instance in its round
+     * @param engine   the load generator of this run
      */
-    public record Run(int runId, int round, int position, Instance instance, Workload workload) {}
+    public record Run(int runId, int round, int position, Instance instance, Workload workload, Engine engine) {
+        /** A run of the built-in engine. */
+        public Run(int runId, int round, int position, Instance instance, Workload workload) {
+            this(runId, round, position, instance, workload, Engine.BUILTIN);
+        }
+    }
 
     public Plan {
         instances = List.copyOf(instances);
@@ -81,15 +90,35 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
                     ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
         }
+        for (Engine e : spec.engines()) {
+            e.unavailableReason().ifPresent(why -> {
+                throw new ExperimentException(why + "; or leave it out of --engine");
+            });
+        }
         List<Run> runs = new ArrayList<>();
         int id = 1;
         for (int round = 1; round <= spec.rounds(); round++) {
             List<Instance> order = orderFor(spec, instances, round);
+            List<Engine> engines = new ArrayList<>(spec.engines());
+            Collections.rotate(engines, -((round - 1) % engines.size()));
             for (int pos = 0; pos < order.size(); pos++) {
                 for (Workload w : order.get(pos).workloads()) {
-                    runs.add(new Run(id++, round, pos + 1, order.get(pos), w));
+                    for (Engine e : engines) {
+                        if (ExternalEngines.cannotRun(e, w.path(), List.of()).isEmpty()) {
+                            runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));
+                        }
+                    }
                 }
             }
+        }
+        for (Engine e : spec.engines()) {
+            for (Workload w : workloads) {
+                ExternalEngines.cannotRun(e, w.path(), List.of())
+                        .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
+            }
+        }
+        if (runs.isEmpty()) {
+            throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
         }
         return new Plan(instances, runs, skipped);
     }

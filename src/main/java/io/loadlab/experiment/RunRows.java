@@ -3,6 +3,7 @@ package io.loadlab.experiment;
 import static io.loadlab.data.RunRow.num;
 
 import io.loadlab.data.RunRow;
+import io.loadlab.engine.ExternalRun;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
 import io.loadlab.subject.ProcessTreeStats;
@@ -29,7 +30,7 @@ final class RunRows {
         v.put("subject", run.instance().subject().name());
         v.put("variant", run.instance().variantLabel());
         v.put("workload", run.workload().name());
-        v.put("engine", "builtin");
+        v.put("engine", run.engine().label());
         v.put("connections", Integer.toString(spec.connections()));
         v.put("threads", Integer.toString(threads));
         v.put("target_rps", spec.rate().isPresent() ? num(spec.rate().getAsDouble()) : "");
@@ -93,6 +94,54 @@ final class RunRows {
         v.put("status", failure.isPresent() ? "failed" : "ok");
         v.put("error", failure.map(RunRows::oneLine).orElse(""));
         return new RunRow(v);
+    }
+
+    /**
+     * A run of wrk or h2load: what the tool reported (columns it does not report stay empty), the
+     * tool's CPU time as the load CPU, and the server's CPU over the tool's run.
+     *
+     * @param loadCpus CPUs the tool could use, for the load-bound flag
+     */
+    static RunRow external(Map<String, String> v, ExternalRun r, int loadCpus,
+                           Optional<ProcessTreeStats.Reading> server, Optional<String> failure) {
+        for (Map.Entry<String, String> e : r.reported().values().entrySet()) {
+            // The plan's labels and settings win over what the tool printed about itself.
+            v.putIfAbsent(e.getKey(), e.getValue());
+        }
+        v.put("engine", r.reported().tool().label());
+        long requests = parseLong(v.get("requests"));
+        server.ifPresent(s -> {
+            v.put("server_cpu_user_s", num(round3(s.userSeconds())));
+            v.put("server_cpu_sys_s", num(round3(s.systemSeconds())));
+            v.put("server_cpu_s", num(round3(s.cpuSeconds())));
+            if (s.cpuSeconds() > 0 && requests >= 0) {
+                v.put("rps_per_server_cpu_s", num(round3(requests / s.cpuSeconds())));
+            }
+            if (s.peakRssBytes() > 0) {
+                v.put("server_peak_rss_bytes", Long.toString(s.peakRssBytes()));
+            }
+        });
+        double cpu = r.toolCpuSeconds();
+        if (Double.isFinite(cpu)) {
+            v.put("load_cpu_s", num(round3(cpu)));
+            v.put("process_cpu_s", num(round3(cpu)));
+            if (cpu > 0 && requests >= 0) {
+                v.put("rps_per_load_cpu_s", num(round3(requests / cpu)));
+            }
+            v.put("load_bound", Boolean.toString(r.wallSeconds() > 0
+                    && cpu >= LoadResult.LOAD_BOUND_SHARE * loadCpus * r.wallSeconds()));
+        }
+        v.put("status", failure.isPresent() ? "failed" : "ok");
+        v.put("error", failure.map(RunRows::oneLine).orElse(""));
+        return new RunRow(v);
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s == null || s.isEmpty() ? -1 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** A run that could not be measured. */

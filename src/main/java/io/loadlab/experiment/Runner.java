@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.RunRow;
+import io.loadlab.engine.EngineException;
+import io.loadlab.engine.ExternalEngines;
+import io.loadlab.engine.ExternalLoad;
+import io.loadlab.engine.ExternalRun;
 import io.loadlab.load.Expectation;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.LoadEngine;
@@ -250,6 +254,9 @@ public final class Runner {
         Workload w = run.workload();
         try {
             w.preload().ifPresent(pre -> preload(pre, port));
+            if (run.engine().external()) {
+                return measureExternal(run, port, threads, p, v, log);
+            }
             RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
                     w.bodySize());
             LoadSpec ls = LoadSpec.builder().request(req)
@@ -261,18 +268,51 @@ public final class Runner {
                     .build();
             ServerSampler sampler = new ServerSampler(p.handle());
             LoadResult r = interruptibly(() -> LoadEngine.run(ls, sampler));
-            Optional<String> died = p.isAlive() ? Optional.empty()
-                    : Optional.of("subject " + run.instance().label() + " died during the run; its log ends with:\n"
-                    + SubjectProcess.tail(log, 10));
+            Optional<String> died = died(run, p, log);
             if (died.isEmpty()) {
                 results.computeIfAbsent(key(run), k -> new ArrayList<>()).add(r);
             }
             return new Measured(RunRows.measured(v, r, sampler.window(), died), r.intervals());
-        } catch (LoadException e) {
+        } catch (LoadException | EngineException e) {
             String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
                     + " died; its log ends with:\n" + SubjectProcess.tail(log, 10);
             return new Measured(RunRows.failed(v, why), List.of());
         }
+    }
+
+    /**
+     * A run driven by wrk or h2load: a warm-up run of the tool (output not kept), then the
+     * measured run with the server CPU read just before the tool starts and just after it exits.
+     * The tool's output is kept next to the subject's log, so the run can be imported again.
+     */
+    private Measured measureExternal(Plan.Run run, int port, int threads, SubjectProcess p, Map<String, String> v,
+                                     Path log) {
+        Workload w = run.workload();
+        Optional<String> cpus = Optional.ofNullable(v.get("load_cpus")).filter(c -> !c.isEmpty());
+        ExternalLoad load = new ExternalLoad(run.engine(), w.method(), "127.0.0.1", port, w.path(), w.bodySize(),
+                spec.connections(), Math.min(threads, spec.connections()), spec.duration(), cpus,
+                spec.seed() * 31 + run.runId());
+        Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
+        Path output = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt");
+        try {
+            if (!spec.warmup().isZero()) {
+                interruptibly(() -> ExternalEngines.run(load.withDuration(spec.warmup()), scratch,
+                        scratch.resolve("warmup.txt"), () -> { }, () -> { }));
+            }
+            ServerSampler sampler = new ServerSampler(p.handle());
+            ExternalRun r = interruptibly(() -> ExternalEngines.run(load, scratch, output, sampler::windowStarted,
+                    sampler::windowEnded));
+            int loadCpuCount = cpus.map(c -> Cpus.parse(c).size()).orElse(Runtime.getRuntime().availableProcessors());
+            return new Measured(RunRows.external(v, r, loadCpuCount, sampler.window(), died(run, p, log)), List.of());
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    private static Optional<String> died(Plan.Run run, SubjectProcess p, Path log) {
+        return p.isAlive() ? Optional.empty()
+                : Optional.of("subject " + run.instance().label() + " died during the run; its log ends with:\n"
+                + SubjectProcess.tail(log, 10));
     }
 
     /** Writes the keys a read workload reads, before its window; not measured. */
@@ -288,7 +328,10 @@ public final class Runner {
         }
     }
 
-    /** The key under which results of one subject, variant and workload are grouped. */
+    /**
+     * The key under which results of one subject, variant and workload are grouped (built-in
+     * engine runs only: the external tools give no histograms).
+     */
     public static String key(Plan.Run run) {
         return run.instance().label() + " · " + run.workload().name();
     }

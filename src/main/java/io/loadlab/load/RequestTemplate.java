@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  */
 public record RequestTemplate(String method, Target target, List<String> headers, int bodySize) {
 
-    static final Pattern SUBSTITUTION = Pattern.compile("\\{(rand:(\\d{1,10})-(\\d{1,10})|seq)}");
+    /** {@code {rand:LO-HI}} (groups 2 and 3 the bounds) or {@code {seq}}. */
+    public static final Pattern SUBSTITUTION = Pattern.compile("\\{(rand:(\\d{1,10})-(\\d{1,10})|seq)}");
     private static final Pattern METHOD = Pattern.compile("[A-Z]{1,20}");
     private static final Pattern HEADER = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*");
     /** Request bodies are built in memory once; 64 MiB keeps that sane. */

@@ -1,5 +1,6 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunRow;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -137,8 +138,12 @@ final class Columns {
         return kept;
     }
 
-    /** The series key of a row: its subject and variant. */
+    /**
+     * The series key of a row: its subject and variant, with the engine added to the variant
+     * when the table has an engine column and the run was not made by the built-in engine.
+     */
     static SeriesKey key(Table table, int row) {
-        return new SeriesKey(text(table, SUBJECT, row), text(table, VARIANT, row));
+        String engine = table.containsColumn("engine") ? text(table, "engine", row) : "";
+        return new SeriesKey(text(table, SUBJECT, row), RunRow.analysisVariant(text(table, VARIANT, row), engine));
     }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunRow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -75,8 +76,11 @@ final class RunData {
         return status != null && status.trim().equalsIgnoreCase("ok");
     }
 
+    /** The group of a row; runs of an engine other than the built-in one are a variant of their own. */
     static Group group(Table runs, int row) {
-        return new Group(text(runs, "subject", row), text(runs, "variant", row), text(runs, "workload", row));
+        String engine = runs.containsColumn("engine") ? text(runs, "engine", row) : "";
+        return new Group(text(runs, "subject", row), RunRow.analysisVariant(text(runs, "variant", row), engine),
+                text(runs, "workload", row));
     }
 
     private static String text(Table runs, String column, int row) {

@@ -1,0 +1,283 @@
+package io.loadlab.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
+import org.apache.commons.math3.stat.inference.TTest;
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+/**
+ * Whether other load generators tell the same story as the built-in engine: for the runs of one
+ * experiment made with several engines ({@code loadlab run --engine builtin,wrk}), each engine's
+ * figures against the built-in engine's on the same subject and workload, and each engine's
+ * order of the subjects against the built-in engine's. Stateless and thread-safe.
+ */
+public final class Engines {
+
+    /** The engine the others are held against. */
+    public static final String REFERENCE = "builtin";
+
+    private Engines() {
+    }
+
+    /** {@link #compare(Table, String, CompareOptions)} with the default options. */
+    public static Table compare(Table runs, String metric) {
+        return compare(runs, metric, CompareOptions.defaults());
+    }
+
+    /**
+     * Each (subject, variant, workload, engine) against the built-in engine on the same subject,
+     * variant and workload, over the successful runs.
+     *
+     * @return one row per group measured by both, sorted by workload, subject, variant, engine;
+     *         columns subject, variant, workload, engine, metric, n, mean, builtin_n,
+     *         builtin_mean, ratio (engine / builtin), ratio_ci_low, ratio_ci_high (95% bootstrap),
+     *         p_welch, verdict ({@code no clear difference}, {@code higher}, {@code lower} or
+     *         {@code too few rounds}), note
+     * @throws StatsException when the table lacks the engine column or runs of the built-in
+     *                        engine and another one on a common group, or the metric is unknown
+     */
+    public static Table compare(Table runs, String metric, CompareOptions o) {
+        Map<Key, Map<String, double[]>> data = samples(runs, metric);
+        StringColumn subject = StringColumn.create("subject");
+        StringColumn variant = StringColumn.create("variant");
+        StringColumn workload = StringColumn.create("workload");
+        StringColumn engine = StringColumn.create("engine");
+        StringColumn metricName = StringColumn.create("metric");
+        IntColumn n = IntColumn.create("n");
+        DoubleColumn mean = DoubleColumn.create("mean");
+        IntColumn baseN = IntColumn.create("builtin_n");
+        DoubleColumn baseMean = DoubleColumn.create("builtin_mean");
+        DoubleColumn ratio = DoubleColumn.create("ratio");
+        DoubleColumn low = DoubleColumn.create("ratio_ci_low");
+        DoubleColumn high = DoubleColumn.create("ratio_ci_high");
+        DoubleColumn pWelch = DoubleColumn.create("p_welch");
+        StringColumn verdict = StringColumn.create("verdict");
+        StringColumn note = StringColumn.create("note");
+        for (Map.Entry<Key, Map<String, double[]>> e : data.entrySet()) {
+            double[] b = e.getValue().get(REFERENCE);
+            if (b == null) {
+                continue;
+            }
+            for (Map.Entry<String, double[]> byEngine : e.getValue().entrySet()) {
+                if (byEngine.getKey().equals(REFERENCE)) {
+                    continue;
+                }
+                double[] a = byEngine.getValue();
+                Key k = e.getKey();
+                subject.append(k.subject);
+                variant.append(k.variant);
+                workload.append(k.workload);
+                engine.append(byEngine.getKey());
+                metricName.append(metric);
+                n.append(a.length);
+                baseN.append(b.length);
+                double ma = Summary.mean(a);
+                double mb = Summary.mean(b);
+                mean.append(ma);
+                baseMean.append(mb);
+                double r = mb == 0 ? Double.NaN : ma / mb;
+                ratio.append(r);
+                if (a.length < 2 || b.length < 2 || mb == 0) {
+                    low.append(Double.NaN);
+                    high.append(Double.NaN);
+                    pWelch.append(Double.NaN);
+                    verdict.append("too few rounds");
+                    note.append(mb == 0 ? "built-in mean is 0, so there is no ratio"
+                            : String.format(Locale.ROOT, "n=%d, builtin n=%d, need 2 each", a.length, b.length));
+                    continue;
+                }
+                double[] ci = Bootstrap.ratioInterval(a, b, o.bootstrap(), o.seed());
+                low.append(ci[0]);
+                high.append(ci[1]);
+                double p = welch(a, b);
+                pWelch.append(p);
+                if (!(p < o.alpha()) || Math.abs(r - 1) <= o.noise()) {
+                    verdict.append("no clear difference");
+                    note.append(!(p < o.alpha()) ? String.format(Locale.ROOT, "p_welch %.3g >= alpha %s", p, o.alpha())
+                            : String.format(Locale.ROOT, "within the noise threshold of %.2f%%", o.noise() * 100));
+                } else {
+                    verdict.append(r > 1 ? "higher" : "lower");
+                    note.append(String.format(Locale.ROOT, "%s measures %.1f%% %s than builtin", byEngine.getKey(),
+                            Math.abs(r - 1) * 100, r > 1 ? "more" : "less"));
+                }
+            }
+        }
+        if (subject.isEmpty()) {
+            throw new StatsException(nothingInCommon(runs, metric));
+        }
+        return Table.create(metric + " by engine", subject, variant, workload, engine, metricName, n, mean, baseN,
+                baseMean, ratio, low, high, pWelch, verdict, note);
+    }
+
+    /**
+     * Per workload and engine: the order of the subjects (with variants) by the metric's mean,
+     * best first, and how it agrees with the built-in engine's order of the same subjects.
+     *
+     * @return columns workload, engine, metric, subjects (how many were ordered), order (e.g.
+     *         {@code go-nethttp > java-netty}), builtin_order, same_order, spearman (rank
+     *         correlation of the means with the built-in engine's; NaN with fewer than 2
+     *         subjects), spread (best mean / worst mean under this engine) and builtin_spread
+     * @throws StatsException as {@link #compare}
+     */
+    public static Table rankings(Table runs, String metric) {
+        Map<Key, Map<String, double[]>> data = samples(runs, metric);
+        Direction direction = Direction.of(metric);
+        // workload -> engine -> subject label -> mean, only where the built-in engine measured it too
+        Map<String, Map<String, Map<String, Double>>> means = new TreeMap<>();
+        for (Map.Entry<Key, Map<String, double[]>> e : data.entrySet()) {
+            if (!e.getValue().containsKey(REFERENCE)) {
+                continue;
+            }
+            Key k = e.getKey();
+            String label = k.variant.isEmpty() ? k.subject : k.subject + "[" + k.variant + "]";
+            e.getValue().forEach((eng, values) -> means.computeIfAbsent(k.workload, w -> new TreeMap<>())
+                    .computeIfAbsent(eng, x -> new TreeMap<>()).put(label, Summary.mean(values)));
+        }
+        StringColumn workload = StringColumn.create("workload");
+        StringColumn engine = StringColumn.create("engine");
+        StringColumn metricName = StringColumn.create("metric");
+        IntColumn subjects = IntColumn.create("subjects");
+        StringColumn order = StringColumn.create("order");
+        StringColumn baseOrder = StringColumn.create("builtin_order");
+        BooleanColumn same = BooleanColumn.create("same_order");
+        DoubleColumn spearman = DoubleColumn.create("spearman");
+        DoubleColumn spread = DoubleColumn.create("spread");
+        DoubleColumn baseSpread = DoubleColumn.create("builtin_spread");
+        for (Map.Entry<String, Map<String, Map<String, Double>>> w : means.entrySet()) {
+            Map<String, Double> base = w.getValue().get(REFERENCE);
+            for (Map.Entry<String, Map<String, Double>> eng : w.getValue().entrySet()) {
+                if (eng.getKey().equals(REFERENCE)) {
+                    continue;
+                }
+                Map<String, Double> these = new LinkedHashMap<>(eng.getValue());
+                these.keySet().retainAll(base.keySet());
+                if (these.isEmpty()) {
+                    continue;
+                }
+                Map<String, Double> theirs = new LinkedHashMap<>(base);
+                theirs.keySet().retainAll(these.keySet());
+                List<String> a = ordered(these, direction);
+                List<String> b = ordered(theirs, direction);
+                workload.append(w.getKey());
+                engine.append(eng.getKey());
+                metricName.append(metric);
+                subjects.append(a.size());
+                order.append(String.join(" > ", a));
+                baseOrder.append(String.join(" > ", b));
+                same.append(a.equals(b));
+                spearman.append(a.size() < 2 ? Double.NaN : spearman(these, theirs));
+                spread.append(spread(these, a));
+                baseSpread.append(spread(theirs, b));
+            }
+        }
+        if (workload.isEmpty()) {
+            throw new StatsException(nothingInCommon(runs, metric));
+        }
+        return Table.create(metric + " rankings by engine", workload, engine, metricName, subjects, order, baseOrder,
+                same, spearman, spread, baseSpread);
+    }
+
+    /** Subject labels, best first (for neutral metrics: highest first); ties by name. */
+    private static List<String> ordered(Map<String, Double> means, Direction direction) {
+        Comparator<String> byMean = Comparator.comparingDouble(means::get);
+        if (direction != Direction.LOWER_IS_BETTER) {
+            byMean = byMean.reversed();
+        }
+        return means.keySet().stream().sorted(byMean.thenComparing(Comparator.naturalOrder())).toList();
+    }
+
+    private static double spearman(Map<String, Double> a, Map<String, Double> b) {
+        List<String> labels = new ArrayList<>(new TreeSet<>(a.keySet()));
+        double[] x = labels.stream().mapToDouble(a::get).toArray();
+        double[] y = labels.stream().mapToDouble(b::get).toArray();
+        if (Summary.variance(x, Summary.mean(x)) == 0 || Summary.variance(y, Summary.mean(y)) == 0) {
+            return Double.NaN;
+        }
+        return new SpearmansCorrelation().correlation(x, y);
+    }
+
+    /** First mean over last mean of an ordered list; NaN for one subject or a zero. */
+    private static double spread(Map<String, Double> means, List<String> ordered) {
+        if (ordered.size() < 2) {
+            return Double.NaN;
+        }
+        double last = means.get(ordered.get(ordered.size() - 1));
+        return last == 0 ? Double.NaN : means.get(ordered.get(0)) / last;
+    }
+
+    private static double welch(double[] a, double[] b) {
+        if (Summary.variance(a, Summary.mean(a)) == 0 && Summary.variance(b, Summary.mean(b)) == 0) {
+            return Summary.mean(a) == Summary.mean(b) ? 1 : 0;
+        }
+        return new TTest().tTest(a, b);
+    }
+
+    /** A subject variant on a workload, whatever the engine. */
+    private record Key(String subject, String variant, String workload) implements Comparable<Key> {
+        private static final Comparator<Key> ORDER = Comparator.comparing(Key::workload)
+                .thenComparing(Key::subject).thenComparing(Key::variant);
+
+        @Override
+        public int compareTo(Key other) {
+            return ORDER.compare(this, other);
+        }
+    }
+
+    /** The metric's values of the successful runs, by group and engine (engines in name order). */
+    private static Map<Key, Map<String, double[]>> samples(Table runs, String metric) {
+        RunData.requireRunColumns(runs);
+        if (!runs.containsColumn("engine")) {
+            throw new StatsException("the runs table has no engine column: it is not from runs.csv, which has one");
+        }
+        NumericColumn<?> column = RunData.metricColumn(runs, metric);
+        Map<Key, Map<String, List<Double>>> lists = new TreeMap<>();
+        Column<?> status = runs.column("status");
+        for (int i = 0; i < runs.rowCount(); i++) {
+            if (!RunData.isOk(status.getString(i))) {
+                continue;
+            }
+            double v = RunData.value(column, i);
+            if (Double.isNaN(v)) {
+                continue;
+            }
+            String eng = text(runs, "engine", i);
+            Key k = new Key(text(runs, "subject", i), text(runs, "variant", i), text(runs, "workload", i));
+            lists.computeIfAbsent(k, x -> new TreeMap<>()).computeIfAbsent(eng.isEmpty() ? REFERENCE : eng,
+                    x -> new ArrayList<>()).add(v);
+        }
+        Map<Key, Map<String, double[]>> out = new TreeMap<>();
+        lists.forEach((k, byEngine) -> {
+            Map<String, double[]> m = new TreeMap<>();
+            byEngine.forEach((eng, values) -> m.put(eng, values.stream().mapToDouble(Double::doubleValue).toArray()));
+            out.put(k, m);
+        });
+        return out;
+    }
+
+    private static String text(Table runs, String column, int row) {
+        Column<?> c = runs.column(column);
+        return c.isMissing(row) ? "" : c.getString(row).trim();
+    }
+
+    private static String nothingInCommon(Table runs, String metric) {
+        String engines = runs.rowCount() == 0 ? "(no runs)" : runs.column("engine").unique().asList().stream()
+                .map(String::valueOf).sorted().collect(Collectors.joining(", "));
+        return "no subject and workload has successful runs with a " + metric + " value from both the built-in engine"
+                + " and another one (engines in these runs: " + engines + "); run for example"
+                + " loadlab run --engine builtin,wrk";
+    }
+}

@@ -1,0 +1,185 @@
+package io.loadlab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import io.loadlab.importer.Importers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** wrk and h2load driven as engines against a JDK HTTP server that records what it was sent. */
+@Timeout(value = 2, unit = TimeUnit.MINUTES) // a hang guard only
+class ExternalEnginesTest {
+
+    private HttpServer server;
+    private ExecutorService pool;
+    private final Set<String> methods = ConcurrentHashMap.newKeySet();
+    private final Set<String> paths = ConcurrentHashMap.newKeySet();
+    private final Set<String> badBodies = ConcurrentHashMap.newKeySet();
+    private final AtomicLong answered = new AtomicLong();
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        pool = Executors.newFixedThreadPool(4);
+        server.setExecutor(pool);
+        byte[] expected = ExternalEngines.body(1024);
+        server.createContext("/", ex -> {
+            methods.add(ex.getRequestMethod());
+            paths.add(ex.getRequestURI().getPath());
+            byte[] body;
+            try (InputStream in = ex.getRequestBody()) {
+                body = in.readAllBytes();
+            }
+            if (ex.getRequestMethod().equals("PUT") && !Arrays.equals(body, expected)) {
+                badBodies.add(body.length + " bytes");
+            }
+            byte[] answer = "hello".getBytes();
+            ex.sendResponseHeaders(200, answer.length);
+            ex.getResponseBody().write(answer);
+            ex.close();
+            answered.incrementAndGet();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        server.stop(0);
+        pool.shutdownNow();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+    }
+
+    private ExternalLoad load(Engine engine, String method, String path, int body, Duration d) {
+        return new ExternalLoad(engine, method, "127.0.0.1", server.getAddress().getPort(), path, body, 4, 1, d,
+                Optional.empty(), 7);
+    }
+
+    private static List<String> lines(String s) {
+        return s.lines().toList();
+    }
+
+    @Test
+    void wrkScriptCarriesMethodBodyAndRandomKeys() {
+        String lua = ExternalEngines.wrkScript(load(Engine.WRK, "PUT", "/kv/k{rand:0-9999}", 1024, Duration.ofSeconds(1)))
+                .orElseThrow();
+        assertTrue(lua.contains("wrk.method = \"PUT\""), lua);
+        assertTrue(lua.contains("for i = 0, 1023 do"), lua);
+        assertTrue(lua.contains("\"/kv/k\" .. math.random(0, 9999)"), lua);
+        assertTrue(lines(lua).stream().anyMatch(l -> l.startsWith("function request()")), lua);
+        assertEquals(Optional.empty(), ExternalEngines.wrkScript(load(Engine.WRK, "GET", "/plaintext", 0,
+                Duration.ofSeconds(1))), "a plain GET needs no Lua per request");
+    }
+
+    @Test
+    void whatEachToolCannotDoIsSaidBeforeRunning() {
+        assertTrue(ExternalEngines.cannotRun(Engine.WRK, "/", List.of(Duration.ofMillis(1500))).orElseThrow()
+                .contains("whole seconds"));
+        assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.H2LOAD, "/", List.of(Duration.ofMillis(1500))));
+        assertTrue(ExternalEngines.cannotRun(Engine.H2LOAD, "/kv/{seq}", List.of()).orElseThrow().contains("{seq}"));
+        assertTrue(ExternalEngines.cannotRun(Engine.H2LOAD, "/kv/{rand:0-999999}", List.of()).orElseThrow()
+                .contains("1000000 keys"));
+        assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.BUILTIN, "/kv/{seq}",
+                List.of(Duration.ofMillis(1500))));
+    }
+
+    @Test
+    void wrkSendsTheWorkloadsRequestsAndItsOutputIsRead(@TempDir Path tmp) throws IOException {
+        boolean[] window = new boolean[2];
+        ExternalRun r = ExternalEngines.run(load(Engine.WRK, "PUT", "/kv/k{rand:0-99}", 1024, Duration.ofSeconds(1)),
+                tmp.resolve("scratch"), tmp.resolve("wrk.txt"), () -> window[0] = true, () -> window[1] = true);
+        assertTrue(window[0] && window[1], "the server CPU window was opened and closed");
+        assertEquals(Set.of("PUT"), methods);
+        assertTrue(badBodies.isEmpty(), "bodies other than the built-in engine's: " + badBodies);
+        assertTrue(paths.size() > 10, "random keys, got " + paths);
+        assertTrue(paths.stream().allMatch(p -> p.matches("/kv/k([0-9]|[1-9][0-9])")), paths.toString());
+        long reported = Long.parseLong(r.reported().get("requests"));
+        assertTrue(reported > 0 && reported <= answered.get(), reported + " reported, " + answered + " answered");
+        assertFalse(r.reported().get("lat_p99_us").isEmpty(), "wrk --latency gives percentiles");
+        assertTrue(r.toolCpuSeconds() > 0, "wrk's CPU time was read: " + r.toolCpuSeconds());
+        assertEquals(r.reported().values(), Importers.parse(tmp.resolve("wrk.txt")).values(),
+                "the kept output imports to the same figures");
+        assertEquals("wrk", r.command().get(0));
+    }
+
+    @Test
+    void h2loadWalksEveryKeyWithTheWorkloadsMethodAndBody(@TempDir Path tmp) {
+        ExternalRun r = ExternalEngines.run(load(Engine.H2LOAD, "PUT", "/kv/k{rand:0-9}", 1024, Duration.ofMillis(800)),
+                tmp.resolve("scratch"), tmp.resolve("h2load.txt"), () -> { }, () -> { });
+        assertEquals(Set.of("PUT"), methods);
+        assertTrue(badBodies.isEmpty(), "bodies other than the built-in engine's: " + badBodies);
+        long reported = Long.parseLong(r.reported().get("requests"));
+        // Each connection walks the shuffled key file from its start (the JDK server answers
+        // h2load's PUTs slowly, tens per connection per second, so the file is kept short).
+        assertTrue(reported >= 4 * 10, "reported " + reported);
+        assertEquals(10, paths.size(), "every key of the file is used: " + paths);
+        assertEquals("", r.reported().get("lat_p99_us"), "h2load prints no percentiles: left empty, not 0");
+        assertFalse(r.reported().get("lat_mean_us").isEmpty());
+    }
+
+    @Test
+    void aToolThatFailsGivesItsLastLines(@TempDir Path tmp) throws IOException {
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        ExternalLoad l = new ExternalLoad(Engine.WRK, "GET", "127.0.0.1", closed, "/", 0, 2, 1, Duration.ofSeconds(1),
+                Optional.empty(), 1);
+        EngineException e = assertThrows(EngineException.class, () -> ExternalEngines.run(l, tmp, tmp.resolve("o.txt"),
+                () -> { }, () -> { }));
+        assertTrue(e.getMessage().contains("wrk") && e.getMessage().toLowerCase().contains("connect"), e.getMessage());
+    }
+
+    @Test
+    void anInterruptKillsTheToolAtOnce(@TempDir Path tmp) throws Exception {
+        ExternalLoad l = load(Engine.WRK, "GET", "/", 0, Duration.ofSeconds(60));
+        Thread[] runner = new Thread[1];
+        CompletableFuture<Throwable> failed = new CompletableFuture<>();
+        runner[0] = new Thread(() -> {
+            try {
+                ExternalEngines.run(l, tmp, tmp.resolve("o.txt"), () -> { }, () -> { });
+                failed.complete(null);
+            } catch (Throwable t) {
+                failed.complete(t);
+            }
+        });
+        runner[0].start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (answered.get() == 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(answered.get() > 0, "wrk started loading");
+        long pid = ProcessHandle.current().children().filter(p -> p.info().command().orElse("").endsWith("wrk"))
+                .findFirst().orElseThrow().pid();
+        long t0 = System.nanoTime();
+        runner[0].interrupt();
+        Throwable t = failed.get(20, TimeUnit.SECONDS);
+        assertTrue(t instanceof EngineException && t.getMessage().contains("interrupted"), String.valueOf(t));
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10), "stopped within 10 s");
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "wrk " + pid + " is gone");
+        runner[0].join(5000);
+    }
+}

@@ -1,0 +1,109 @@
+package io.loadlab.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+class EnginesTest {
+
+    private final StringColumn subject = StringColumn.create("subject");
+    private final StringColumn variant = StringColumn.create("variant");
+    private final StringColumn workload = StringColumn.create("workload");
+    private final StringColumn engine = StringColumn.create("engine");
+    private final StringColumn status = StringColumn.create("status");
+    private final IntColumn round = IntColumn.create("round");
+    private final DoubleColumn rps = DoubleColumn.create("rps");
+
+    private EnginesTest add(String s, String e, double... values) {
+        for (int i = 0; i < values.length; i++) {
+            subject.append(s);
+            variant.append("");
+            workload.append("plaintext");
+            engine.append(e);
+            status.append("ok");
+            round.append(i + 1);
+            rps.append(values[i]);
+        }
+        return this;
+    }
+
+    private Table table() {
+        return Table.create("runs", subject, variant, workload, engine, status, round, rps);
+    }
+
+    private Table threeSubjects() {
+        return add("a", "builtin", 100, 101, 99).add("a", "wrk", 100.5, 99.5, 100)
+                .add("b", "builtin", 200, 202, 198).add("b", "wrk", 150, 151, 149)
+                .add("c", "builtin", 150, 151, 149).add("c", "wrk", 160, 161, 159)
+                .add("c", "h2load", 149, 151, 150).table();
+    }
+
+    @Test
+    void eachEngineIsHeldAgainstTheBuiltInOneOnTheSameSubject() {
+        Table t = Engines.compare(threeSubjects(), "rps");
+        assertEquals(4, t.rowCount());
+        assertEquals(List.of("a", "b", "c", "c"), t.stringColumn("subject").asList());
+        assertEquals(List.of("wrk", "wrk", "h2load", "wrk"), t.stringColumn("engine").asList());
+        assertEquals(List.of("no clear difference", "lower", "no clear difference", "higher"),
+                t.stringColumn("verdict").asList());
+        assertEquals(0.75, t.doubleColumn("ratio").get(1), 1e-12);
+        assertEquals(200, t.doubleColumn("builtin_mean").get(1), 1e-12);
+        double low = t.doubleColumn("ratio_ci_low").get(1);
+        double high = t.doubleColumn("ratio_ci_high").get(1);
+        assertTrue(low < 0.75 && 0.75 < high && high < 0.77 && low > 0.73, low + " .. " + high);
+        assertTrue(t.doubleColumn("p_welch").get(1) < 0.001);
+        assertTrue(t.stringColumn("note").get(1).contains("25.0% less"), t.stringColumn("note").get(1));
+    }
+
+    @Test
+    void rankingsSayWhetherAnEngineOrdersTheSubjectsAlike() {
+        Table t = Engines.rankings(threeSubjects(), "rps");
+        assertEquals(2, t.rowCount());
+        int wrk = t.stringColumn("engine").indexOf("wrk");
+        assertEquals("c > b > a", t.stringColumn("order").get(wrk));
+        assertEquals("b > c > a", t.stringColumn("builtin_order").get(wrk));
+        assertFalse(t.booleanColumn("same_order").get(wrk));
+        assertEquals(0.5, t.doubleColumn("spearman").get(wrk), 1e-12);
+        assertEquals(1.6, t.doubleColumn("spread").get(wrk), 1e-12);
+        assertEquals(2.0, t.doubleColumn("builtin_spread").get(wrk), 1e-12);
+        int h2 = t.stringColumn("engine").indexOf("h2load");
+        assertEquals(1, t.intColumn("subjects").get(h2), "only c was run by h2load");
+        assertTrue(t.booleanColumn("same_order").get(h2));
+    }
+
+    @Test
+    void latencyIsOrderedLowestFirst() {
+        add("a", "builtin", 100, 100).add("a", "wrk", 110, 110).add("b", "builtin", 300, 300).add("b", "wrk", 200, 200);
+        Table t = Table.create("runs", subject, variant, workload, engine, status, round, rps.setName("lat_p99_us"));
+        Table r = Engines.rankings(t, "lat_p99_us");
+        assertEquals("a > b", r.stringColumn("order").get(0));
+    }
+
+    @Test
+    void otherAnalysesKeepEnginesApart() {
+        Table s = Stats.summarize(threeSubjects(), "rps");
+        assertEquals(7, s.rowCount());
+        assertEquals(List.of("", "engine=wrk", "", "engine=wrk", "", "engine=h2load", "engine=wrk"),
+                s.stringColumn("variant").asList());
+        assertEquals(150, s.doubleColumn("mean").get(3), 1e-12);
+    }
+
+    @Test
+    void withoutBuiltInRunsItSaysWhatToRun() {
+        Table t = add("a", "wrk", 1, 2).table();
+        StatsException e = assertThrows(StatsException.class, () -> Engines.compare(t, "rps"));
+        assertTrue(e.getMessage().contains("--engine builtin,wrk") && e.getMessage().contains("engines in these runs: wrk"),
+                e.getMessage());
+        Table noEngine = Table.create("runs", subject.copy(), variant.copy(), workload.copy(), status.copy(),
+                round.copy(), rps.copy());
+        assertThrows(StatsException.class, () -> Engines.rankings(noEngine, "rps"));
+    }
+}
