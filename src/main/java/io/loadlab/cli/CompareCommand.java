@@ -27,7 +27,11 @@ import tech.tablesaw.api.Table;
                 "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
                 "Welch and Mann-Whitney p-values, and a verdict that calls a difference only when it is significant",
                 "(p < 0.05) and larger than the noise threshold. Warnings follow: high CV, outliers, a slow first",
-                "round, drift, load-bound runs, errors, failed runs."})
+                "round, drift, load-bound runs, errors, failed runs. Runs of wrk or h2load (loadlab run --engine)",
+                "are compared as variants of their subject, e.g. go-nethttp [engine=wrk].",
+                "",
+                "With --engines: each engine against the built-in one on the same subject and workload, and",
+                "whether each engine orders the subjects as the built-in engine does."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -48,6 +52,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
     String format = "text";
 
+    @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load) instead of the subjects")
+    boolean engines;
+
     @Override
     public Integer call() {
         if (!format.equals("text") && !format.equals("csv")) {
@@ -55,6 +62,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         Results results = Results.load(dirs.toArray(Path[]::new));
         Table runs = results.runs();
+        if (engines) {
+            return engines(runs);
+        }
         String base = baseline != null ? baseline : Comparison.defaultBaseline(runs);
         CompareOptions defaults = CompareOptions.defaults();
         CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
@@ -70,6 +80,52 @@ final class CompareCommand implements Callable<Integer> {
         } else {
             text(out, rows, warnings, base, runs, results);
         }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --engines}: the engine comparison and rankings, as text or CSV. */
+    private int engines(Table runs) {
+        CompareOptions defaults = CompareOptions.defaults();
+        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        Table byEngine = io.loadlab.stats.Engines.compare(runs, metric, options);
+        Table rankings = io.loadlab.stats.Engines.rankings(runs, metric);
+        PrintWriter out = commandSpec.commandLine().getOut();
+        if (format.equals("csv")) {
+            out.print(byEngine.write().toString("csv"));
+            out.flush();
+            return 0;
+        }
+        out.printf(Locale.ROOT, "%s by engine, each against the built-in engine on the same subject and workload%n%n",
+                metric);
+        List<String[]> rows = new ArrayList<>();
+        for (int i = 0; i < byEngine.rowCount(); i++) {
+            String v = byEngine.stringColumn("variant").get(i);
+            String subject = byEngine.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]");
+            double lo = byEngine.doubleColumn("ratio_ci_low").getDouble(i);
+            rows.add(new String[] {byEngine.stringColumn("workload").get(i), subject,
+                    byEngine.stringColumn("engine").get(i), Integer.toString(byEngine.intColumn("n").get(i)),
+                    value(byEngine.doubleColumn("mean").getDouble(i)), value(byEngine.doubleColumn("builtin_mean").getDouble(i)),
+                    String.format(Locale.ROOT, "%.3f", byEngine.doubleColumn("ratio").getDouble(i)),
+                    Double.isNaN(lo) ? "" : String.format(Locale.ROOT, "[%.3f, %.3f]", lo,
+                            byEngine.doubleColumn("ratio_ci_high").getDouble(i)),
+                    p(byEngine.doubleColumn("p_welch").getDouble(i)), byEngine.stringColumn("verdict").get(i)});
+        }
+        TextTable.print(out, new String[] {"workload", "subject", "engine", "n", "mean", "builtin", "ratio",
+            "ratio 95% CI", "p_welch", "verdict"}, rows, 2);
+        out.printf(Locale.ROOT, "%nOrder of the subjects by %s (best first)%n%n", metric);
+        List<String[]> ranks = new ArrayList<>();
+        for (int i = 0; i < rankings.rowCount(); i++) {
+            double rho = rankings.doubleColumn("spearman").getDouble(i);
+            ranks.add(new String[] {rankings.stringColumn("workload").get(i), rankings.stringColumn("engine").get(i),
+                    rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
+                    rankings.booleanColumn("same_order").get(i) ? "yes" : "NO",
+                    Double.isNaN(rho) ? "" : String.format(Locale.ROOT, "%.2f", rho)});
+        }
+        TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "spearman"}, ranks, 2);
+        out.printf(Locale.ROOT, "%nThe tools measure differently (wrk and h2load count from their own start, h2load"
+                + " walks its keys in a fixed order); what should agree is the order of the subjects and their"
+                + " ratios, not each absolute figure.%n");
         out.flush();
         return 0;
     }

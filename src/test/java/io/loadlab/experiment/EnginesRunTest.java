@@ -1,0 +1,108 @@
+package io.loadlab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.data.Results;
+import io.loadlab.engine.Engine;
+import io.loadlab.importer.Importers;
+import io.loadlab.stats.Engines;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
+
+/** One experiment driven by the built-in engine, wrk and h2load in turn, on a bundled subject. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES) // a hang guard only
+class EnginesRunTest {
+
+    private static final Path HOME = Path.of(System.getProperty("user.dir"));
+
+    private static ExperimentSpec.Builder spec(String name) {
+        return ExperimentSpec.builder().name(name).subjects("java-netty").workloads("plaintext|put-1k").rounds(2)
+                .duration(Duration.ofSeconds(1)).warmup(Duration.ZERO).cooldown(Duration.ZERO).connections(8)
+                .engines(List.of(Engine.BUILTIN, Engine.WRK, Engine.H2LOAD));
+    }
+
+    @Test
+    void threeEnginesRunInRotationAndLandInTheSameFiles(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("engines");
+        Experiment exp = Experiment.create(HOME, spec("engines").build(), dir, List.of("test"), new Runner.Progress() { });
+        assertEquals(12, exp.plan().runs().size());
+        Runner.Outcome o = exp.execute();
+        assertEquals("completed", o.status());
+
+        List<Map<String, String>> rows = ExperimentRunTest.rows(dir);
+        assertEquals(12, rows.size());
+        // Engines rotate by round: round 1 starts with builtin, round 2 with wrk.
+        assertEquals(List.of("builtin", "wrk", "h2load", "builtin", "wrk", "h2load"),
+                rows.subList(0, 6).stream().map(r -> r.get("engine")).toList());
+        assertEquals(List.of("wrk", "h2load", "builtin", "wrk", "h2load", "builtin"),
+                rows.subList(6, 12).stream().map(r -> r.get("engine")).toList());
+        for (Map<String, String> r : rows) {
+            String what = r.get("engine") + " " + r.get("workload") + " run " + r.get("run_id");
+            assertEquals("ok", r.get("status"), what + ": " + r.get("error"));
+            assertTrue(Long.parseLong(r.get("requests")) > 100, what);
+            assertEquals("0", r.get("errors_status"), what);
+            assertTrue(Double.parseDouble(r.get("server_cpu_s")) > 0, what);
+            assertTrue(Double.parseDouble(r.get("load_cpu_s")) > 0, what + " load CPU " + r.get("load_cpu_s"));
+            assertFalse(r.get("lat_mean_us").isEmpty(), what);
+            // h2load prints no percentiles: empty, never 0.
+            assertEquals(r.get("engine").equals("h2load"), r.get("lat_p99_us").isEmpty(), what);
+            if (!r.get("engine").equals("builtin")) {
+                Path output = dir.resolve("logs").resolve("run-" + r.get("run_id") + "-" + r.get("engine") + ".txt");
+                assertEquals(r.get("requests"), Importers.parse(output).get("requests"),
+                        "the kept output of " + what + " imports to the recorded count");
+            }
+        }
+
+        Table runs = Results.load(dir).runs();
+        Table agree = Engines.compare(runs, "rps");
+        assertEquals(4, agree.rowCount(), agree.print());
+        assertEquals(List.of("h2load", "wrk"), agree.stringColumn("engine").unique().asList().stream().sorted().toList());
+        Table ranks = Engines.rankings(runs, "rps");
+        assertEquals(4, ranks.rowCount(), ranks.print());
+
+        Experiment again = Experiment.resume(HOME, dir, new Runner.Progress() { });
+        assertEquals(12, again.done().size(), "the stored plan with engines matches a new planning");
+    }
+
+    @Test
+    void whatTheToolsCannotDoIsRefusedBeforeAnythingRuns() {
+        ExperimentException rate = assertThrows(ExperimentException.class, () -> spec("x").rate(100.0).build());
+        assertTrue(rate.getMessage().contains("closed loop"), rate.getMessage());
+        ExperimentException seconds = assertThrows(ExperimentException.class,
+                () -> spec("x").duration(Duration.ofMillis(1500)).build());
+        assertTrue(seconds.getMessage().contains("wrk takes whole seconds"), seconds.getMessage());
+        ExperimentException twice = assertThrows(ExperimentException.class,
+                () -> spec("x").engines(List.of(Engine.WRK, Engine.WRK)).build());
+        assertTrue(twice.getMessage().contains("each engine once"), twice.getMessage());
+    }
+
+    @Test
+    void workloadsAToolCannotExpressAreSkippedWithTheReason() {
+        io.loadlab.subject.SubjectManifest m = new io.loadlab.subject.SubjectManifest("s", "d", "l",
+                java.util.Optional.empty(), List.of(), java.util.Optional.empty(), "true",
+                new io.loadlab.subject.SubjectManifest.Readiness("/", Duration.ofSeconds(1)),
+                List.of("plaintext", "seq-put"), Map.of(), Path.of("/tmp", "s"));
+        io.loadlab.workload.Workload seq = new io.loadlab.workload.Workload("seq-put", "d", "PUT", "/kv/{seq}", 10,
+                java.util.Set.of(200), java.util.OptionalLong.empty(), java.util.Optional.empty());
+        io.loadlab.workload.Workload plain = io.loadlab.workload.Workload.builtin().get(0);
+        ExperimentSpec s = spec("skip").subjects(".*").workloads(".*").rounds(2).build();
+        Plan plan = Plan.of(s, List.of(new io.loadlab.subject.Subject(m, java.util.Optional.empty())), List.of(plain, seq));
+        // plaintext x 3 engines + seq-put x (builtin, wrk), per round
+        assertEquals(10, plan.runs().size());
+        assertTrue(plan.runs().stream().noneMatch(r -> r.engine() == Engine.H2LOAD && r.workload() == seq));
+        assertEquals(List.of("seq-put with h2load: h2load cannot send a new {seq} number with each request (path"
+                + " /kv/{seq}); use --engine wrk or builtin for this workload"), plan.skipped());
+    }
+}
