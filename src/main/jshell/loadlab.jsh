@@ -1,6 +1,8 @@
 // Loadlab's JShell start-up (loaded by `loadlab jshell` after JShell's DEFAULT imports).
 import io.loadlab.data.*;
+import io.loadlab.engine.*;
 import io.loadlab.experiment.*;
+import io.loadlab.importer.*;
 import io.loadlab.load.*;
 import io.loadlab.plot.*;
 import io.loadlab.stats.*;

@@ -27,8 +27,9 @@ final class Startup {
      * Loadlab's imports when {@code loadlab.jsh} cannot be found (a kernel started from a copied
      * jar); {@code StartupTest} checks that they equal the file's.
      */
-    static final List<String> LOADLAB_IMPORTS = List.of("io.loadlab.data.*", "io.loadlab.experiment.*",
-            "io.loadlab.load.*", "io.loadlab.plot.*", "io.loadlab.stats.*", "io.loadlab.workload.*",
+    static final List<String> LOADLAB_IMPORTS = List.of("io.loadlab.data.*", "io.loadlab.engine.*",
+            "io.loadlab.experiment.*", "io.loadlab.importer.*", "io.loadlab.load.*", "io.loadlab.plot.*",
+            "io.loadlab.stats.*", "io.loadlab.workload.*",
             "tech.tablesaw.api.*", "org.HdrHistogram.Histogram", "java.nio.file.*", "java.time.Duration");
 
     /** What the kernel adds for notebooks: progress bars and the DisplayData that render() returns. */

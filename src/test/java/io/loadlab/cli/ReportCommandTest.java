@@ -136,6 +136,34 @@ class ReportCommandTest {
     }
 
     @Test
+    void anExperimentWithSeveralEnginesGetsAnEnginesSection() throws Exception {
+        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
+        Path report = tmp.resolve("engines.html");
+        Path runtime = tmp.resolve("jupyter-runtime");
+        try {
+            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
+                    "report", "data/sample-engines", "--out", report.toString()), jupyterEnv(runtime),
+                    Duration.ofSeconds(300));
+            assertEquals(0, r.code(), r.output());
+        } finally {
+            assertNoneLeft("kernel JVM", runtime.toString());
+        }
+        String html = Files.readString(report, StandardCharsets.UTF_8);
+        assertTrue(html.contains("<h2>Engines</h2>"), "no Engines section");
+        for (String caption : List.of("requests per second by engine, against the built-in engine",
+                "order of the subjects by throughput, best first", "requests per CPU-second of the load generator itself")) {
+            int at = html.indexOf(caption);
+            assertTrue(at > 0, "no table '" + caption + "'");
+        }
+        // Every subject appears with each external engine in the engine table.
+        for (String subject : List.of("go-nethttp", "java-netty", "node-http")) {
+            assertTrue(Pattern.compile(subject + "[^<]*</td>\\s*<td>wrk</td>").matcher(html).find(), subject + " x wrk");
+            assertTrue(Pattern.compile(subject + "[^<]*</td>\\s*<td>h2load</td>").matcher(html).find(), subject + " x h2load");
+        }
+        assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
+    }
+
+    @Test
     void aFolderThatIsNoExperimentIsAOneLineUsageError() throws IOException {
         Files.createDirectories(tmp.resolve("empty"));
         StringWriter out = new StringWriter();

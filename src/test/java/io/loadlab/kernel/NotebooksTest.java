@@ -94,7 +94,8 @@ class NotebooksTest {
 
             for (Path made : newQuickstartFolders(before)) {
                 String json = Files.readString(made.resolve("experiment.json"));
-                assertTrue(json.contains("\"status\" : \"completed\""), made + ": " + json);
+                String expected = made.getFileName().toString().startsWith("quickstart-") ? "completed" : "imported";
+                assertTrue(json.contains("\"status\" : \"" + expected + "\""), made + ": " + json);
             }
         } finally {
             for (Path made : newQuickstartFolders(before)) {
@@ -108,7 +109,9 @@ class NotebooksTest {
             return Set.of();
         }
         try (Stream<Path> dirs = Files.list(DATA_TMP)) {
-            return dirs.filter(p -> p.getFileName().toString().startsWith("quickstart-")).collect(Collectors.toSet());
+            // What the notebooks write: quickstart's experiment, engines' import.
+            return dirs.filter(p -> p.getFileName().toString().startsWith("quickstart-")
+                    || p.getFileName().toString().startsWith("notebook-import-")).collect(Collectors.toSet());
         }
     }
 
