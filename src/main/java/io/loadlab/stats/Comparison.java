@@ -233,7 +233,7 @@ public final class Comparison {
     }
 
     /** Two-sided Welch p; commons-math3 cannot handle two samples without variance, so decide those here. */
-    private static double welch(double[] a, double[] b) {
+    static double welch(double[] a, double[] b) {
         if (Summary.variance(a, Summary.mean(a)) == 0 && Summary.variance(b, Summary.mean(b)) == 0) {
             return Summary.mean(a) == Summary.mean(b) ? 1 : 0;
         }

@@ -10,7 +10,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
-import org.apache.commons.math3.stat.inference.TTest;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -103,7 +102,7 @@ public final class Engines {
                 double[] ci = Bootstrap.ratioInterval(a, b, o.bootstrap(), o.seed());
                 low.append(ci[0]);
                 high.append(ci[1]);
-                double p = welch(a, b);
+                double p = Comparison.welch(a, b);
                 pWelch.append(p);
                 if (!(p < o.alpha()) || Math.abs(r - 1) <= o.noise()) {
                     verdict.append("no clear difference");
@@ -217,13 +216,6 @@ public final class Engines {
         }
         double last = means.get(ordered.get(ordered.size() - 1));
         return last == 0 ? Double.NaN : means.get(ordered.get(0)) / last;
-    }
-
-    private static double welch(double[] a, double[] b) {
-        if (Summary.variance(a, Summary.mean(a)) == 0 && Summary.variance(b, Summary.mean(b)) == 0) {
-            return Summary.mean(a) == Summary.mean(b) ? 1 : 0;
-        }
-        return new TTest().tTest(a, b);
     }
 
     /** A subject variant on a workload, whatever the engine. */
