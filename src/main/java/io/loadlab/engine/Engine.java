@@ -15,20 +15,49 @@ import java.util.stream.Collectors;
  */
 public enum Engine {
     /** The built-in Netty engine: histograms per second, service time, engine-thread CPU. */
-    BUILTIN("builtin", "", ""),
+    BUILTIN("builtin", "", "", ""),
     /** wrk 4 (closed loop, latency percentiles from {@code --latency}). */
-    WRK("wrk", "wrk", "wrk"),
+    WRK("wrk", "wrk", "wrk", "-v"),
     /** nghttp2's h2load over HTTP/1.1 (closed loop; mean, sd, min and max latency only). */
-    H2LOAD("h2load", "h2load", "nghttp2-client");
+    H2LOAD("h2load", "h2load", "nghttp2-client", "--version");
 
     private final String label;
     private final String command;
     private final String aptPackage;
+    private final String versionFlag;
 
-    Engine(String label, String command, String aptPackage) {
+    Engine(String label, String command, String aptPackage, String versionFlag) {
         this.label = label;
         this.command = command;
         this.aptPackage = aptPackage;
+        this.versionFlag = versionFlag;
+    }
+
+    /**
+     * The tool's version line, such as {@code wrk debian/4.1.0-3+b2 [epoll] Copyright ...}, for
+     * {@code experiment.json}; {@code builtin} for the built-in engine, empty when the tool does
+     * not say within 5 s.
+     */
+    public Optional<String> version() {
+        if (!external()) {
+            return Optional.of("builtin");
+        }
+        try {
+            Process p = new ProcessBuilder(command, versionFlag).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            // wrk -v exits with 1 after printing its version and usage: the first line is what counts.
+            return out.lines().findFirst().map(String::strip).filter(l -> !l.isEmpty());
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     /** The name users type and the {@code engine} column holds. */

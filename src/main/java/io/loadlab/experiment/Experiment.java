@@ -62,6 +62,10 @@ public final class Experiment {
         ArrayNode cl = json.putArray("command_line");
         commandLine.forEach(cl::add);
         json.set("environment", Environment.capture(home, versions, pinning).toJson(Runner.json()));
+        // The external engines' versions, next to the subjects': a wrk update can change figures too.
+        ObjectNode engineVersions = ((ObjectNode) json.get("environment")).putObject("engine_versions");
+        spec.engines().stream().filter(io.loadlab.engine.Engine::external)
+                .forEach(e -> engineVersions.put(e.label(), e.version().orElse("unknown")));
         json.put("started", Instant.ofEpochMilli(start).toString());
         json.put("started_epoch_ms", start);
         json.put("planned_runs", plan.runs().size());
