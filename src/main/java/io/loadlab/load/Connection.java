@@ -35,6 +35,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private final long[] sent;
     private int head;
     private int size;
+    /** The newest requests of the ring whose write has not completed. */
+    private int unwritten;
     private Channel channel;
     private long connectStartNanos;
     /** Due time of the next request at a fixed rate (nanoTime base). */
@@ -68,6 +70,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     public void channelActive(ChannelHandlerContext ctx) {
         channel = ctx.channel();
         parser.reset();
+        unwritten = 0;
         worker.connectTime.recordValue(Math.max(1, (System.nanoTime() - connectStartNanos) / 1000));
         if (fixedRate) {
             sendNextFixed();
@@ -174,7 +177,12 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     }
 
     private void written(ChannelFuture f) {
-        if (!f.isSuccess()) {
+        if (f.channel() != channel) {
+            return; // a connection already given up: its requests were counted then
+        }
+        if (f.isSuccess()) {
+            unwritten--;
+        } else {
             fail(Failure.WRITE);
         }
     }
@@ -221,6 +229,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         due[tail] = dueNanos;
         sent[tail] = sentNanos;
         size++;
+        unwritten++;
         ByteBuf req = worker.encoder.next(channel.alloc());
         worker.bytesWritten += req.readableBytes();
         ChannelFuture f = flush ? channel.writeAndFlush(req) : channel.write(req);
@@ -242,16 +251,29 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private void countLost(Failure why) {
         if (size == 0 || worker.closed) {
             size = 0;
+            unwritten = 0;
             return;
         }
         switch (why) {
             case READ -> worker.errRead += size;
-            case WRITE -> worker.errWrite += size;
+            case WRITE -> {
+                // Only the requests whose write failed could not be written; those sent before
+                // them are lost with the connection.
+                int notSent = Math.min(unwritten, size);
+                worker.errWrite += notSent;
+                worker.errRead += size - notSent;
+            }
             case TIMEOUT -> worker.errTimeout += size;
-            case PROTOCOL -> worker.errProtocol += size;
+            case PROTOCOL -> {
+                // One answer was invalid, the oldest request's; those pipelined behind it are
+                // lost with the connection, as behind a Connection: close answer.
+                worker.errProtocol++;
+                worker.errRead += size - 1;
+            }
         }
         control.finished(size);
         size = 0;
+        unwritten = 0;
         head = 0;
     }
 
@@ -263,6 +285,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
 
     void close() {
         size = 0;
+        unwritten = 0;
         if (channel != null) {
             channel.close();
         }

@@ -4,8 +4,11 @@ package io.loadlab.load;
  * Failed requests by category. Every count is of requests, not of events: a connection reset
  * with three pipelined requests outstanding counts three read errors.
  *
- * @param connect  connection attempts that failed (refused, unreachable, connect timeout)
- * @param read     requests lost because the connection failed or closed while reading
+ * @param connect  connection attempts that failed (refused, unreachable, connect timeout, reset
+ *                 before the handshake was seen to complete)
+ * @param read     requests lost because the connection failed or closed while reading, and
+ *                 requests pipelined behind an answer that ended the connection ({@code
+ *                 Connection: close}, or an invalid answer)
  * @param write    requests that could not be written
  * @param timeout  requests without a complete answer within the request timeout
  * @param status   complete answers with an unexpected status: by default 400 and above, else any

@@ -59,10 +59,13 @@ public final class LoadEngine {
         RunControl control = new RunControl(spec, address);
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), transport.ioHandlerFactory());
+        Run run = new Run(spec, transport, control, group, listener);
         try {
-            return new Run(spec, transport, control, group, listener).execute();
+            return run.execute();
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            // Only now can no write still hold the encoded requests.
+            run.workers.forEach(w -> w.encoder.release());
         }
     }
 

@@ -31,6 +31,7 @@ final class RequestEncoder {
     private final List<Part> parts;
     private final byte[] tail;   // " HTTP/1.1\r\nHost: ...\r\n\r\n" + body
     private final ByteBuf fixed; // the whole request when there is nothing to substitute
+    private final ByteBuf fixedOwner; // what fixed wraps, the one reference to release
     private final long seqStride;
     private long seq;
 
@@ -64,9 +65,10 @@ final class RequestEncoder {
         this.seqStride = seqStride;
         if (parts.size() == 1 && parts.get(0) instanceof Literal lit) {
             byte[] all = concat(head, lit.bytes(), tail);
-            this.fixed = Unpooled.unreleasableBuffer(
-                    Unpooled.directBuffer(all.length).writeBytes(all).asReadOnly());
+            this.fixedOwner = Unpooled.directBuffer(all.length).writeBytes(all);
+            this.fixed = Unpooled.unreleasableBuffer(fixedOwner.asReadOnly());
         } else {
+            this.fixedOwner = null;
             this.fixed = null;
         }
     }
@@ -115,6 +117,16 @@ final class RequestEncoder {
         }
         buf.writeBytes(tail);
         return buf;
+    }
+
+    /**
+     * Frees the encoded request. Call it once no write can still hold a duplicate of it: after
+     * the event loop has ended. Calling it again does nothing.
+     */
+    void release() {
+        if (fixedOwner != null && fixedOwner.refCnt() > 0) {
+            fixedOwner.release();
+        }
     }
 
     /** Bytes of one request (for a template with substitutions, without the substituted digits). */

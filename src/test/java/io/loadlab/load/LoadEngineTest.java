@@ -126,6 +126,27 @@ class LoadEngineTest {
     }
 
     @Test
+    void anInvalidAnswerIsOneProtocolErrorAndTheRequestsPipelinedBehindItAreReadErrors() throws IOException {
+        // Regression: every request outstanding on the connection was counted as a protocol
+        // error, four for one garbage answer here. One answer was invalid; the three requests
+        // behind it were lost with the connection, as behind a Connection: close answer.
+        try (TestHttpServer server = TestHttpServer.start((req, out) -> {
+            if (req.number() == 1) {
+                out.write("HTTP/1.1 2OO OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                return false;
+            }
+            TestHttpServer.ok(out, "fine");
+            return true;
+        })) {
+            LoadResult r = LoadEngine.run(spec(server, "/").connections(1).model(new LoadModel.ClosedLoop(4))
+                    .requests(100).build());
+            assertEquals(new ErrorCounts(0, 3, 0, 0, 0, 1), r.errors());
+            assertEquals(96, r.requests());
+        }
+    }
+
+    @Test
     void clientAndServerErrorStatusesAreStatusErrors() throws IOException {
         try (TestHttpServer server = TestHttpServer.start((req, out) -> {
             int status = switch ((int) (req.number() % 4)) {
