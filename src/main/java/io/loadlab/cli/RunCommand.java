@@ -7,6 +7,7 @@ import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
 import io.loadlab.load.Durations;
 import io.loadlab.load.LoadResult;
+import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,13 +30,17 @@ import picocli.CommandLine.Spec;
         description = {"Run subjects x workloads x rounds and write data/<name>/ (experiment.json, runs.csv, latency.hlog).",
                 "",
                 "Each round starts every subject afresh, in an order rotated by the round (or shuffled), pinned to",
-                "the server CPUs while the engine runs on the load CPUs. Ctrl-C stops cleanly; --resume completes."},
+                "the server CPUs while the engine runs on the load CPUs. Ctrl-C stops cleanly (twice: kills the",
+                "subject at once); --resume completes."},
         footer = {"", "Examples:",
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
                 "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --engine builtin,wrk --rounds 3",
                 "  loadlab run --resume data/20261130-101500"})
 final class RunCommand implements Callable<Integer> {
+
+    /** How long Ctrl-C waits for the clean stop before it kills the subjects and lets the JVM end. */
+    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
     @Spec
     CommandSpec commandSpec;
@@ -112,6 +117,7 @@ final class RunCommand implements Callable<Integer> {
             exp = Experiment.create(home, spec, dir, commandLine(), progress);
         }
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
+        exp.warnings().forEach(w -> err.println("warning: " + w));
         progress.begin(exp.plan(), exp.done().size());
         Runner.Outcome outcome = executeStoppable(exp, err);
         progress.end();
@@ -126,19 +132,12 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Executes the experiment with a shutdown hook: Ctrl-C stops the run in flight and the
-     * subject, keeps the rows and marks the experiment interrupted, saying how to resume.
+     * Executes the experiment with a shutdown hook: Ctrl-C (or SIGTERM, SIGHUP) stops the run in
+     * flight and the subject, keeps the rows and marks the experiment interrupted, saying how to
+     * resume. A second Ctrl-C kills the subject at once instead of waiting out its grace period.
      */
     static Runner.Outcome executeStoppable(Experiment exp, PrintWriter err) {
-        Thread hook = new Thread(() -> {
-            err.println();
-            err.println("Stopping: the run in flight is dropped, the subject stopped, the rows so far kept...");
-            err.flush();
-            boolean clean = exp.stop(Duration.ofSeconds(30));
-            err.printf(Locale.ROOT, "%s. Complete it with: loadlab run --resume %s%n",
-                    clean ? "Interrupted" : "Interrupted (clean-up did not finish in 30 s)", exp.dir());
-            err.flush();
-        }, "loadlab-stop");
+        Thread hook = new Thread(() -> stopOnSignal(exp, err), "loadlab-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             return exp.execute();
@@ -149,6 +148,46 @@ final class RunCommand implements Callable<Integer> {
                 // The hook is running (Ctrl-C): it waits for the clean-up that just ended.
             }
         }
+    }
+
+    /** The shutdown hook's work: the JVM halts when it returns. */
+    private static void stopOnSignal(Experiment exp, PrintWriter err) {
+        err.println();
+        err.println("Stopping: the run in flight is dropped, the subject stopped, the rows so far kept"
+                + " (Ctrl-C again kills the subject at once)...");
+        err.flush();
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        boolean clean = false;
+        boolean killed = false;
+        while (!clean && System.nanoTime() < deadline) {
+            clean = exp.stop(Duration.ofMillis(50));
+            if (!clean && !killed && anotherSignal()) {
+                killed = true;
+                err.printf(Locale.ROOT, "Killing %d subject(s) at once...%n", SubjectProcess.killAll());
+                err.flush();
+            }
+        }
+        if (!clean) {
+            // Nothing the harness started may outlive it (a watchdog would kill it a moment later).
+            SubjectProcess.killAll();
+        }
+        err.printf(Locale.ROOT, "%s. Complete it with: loadlab run --resume %s%n",
+                clean ? "Interrupted" : "Interrupted (clean-up did not finish in " + STOP_WAIT.toSeconds()
+                        + " s; subjects killed)", exp.dir());
+        err.flush();
+    }
+
+    /**
+     * Whether a second signal arrived while this shutdown runs. The JVM handles each signal on a
+     * new thread named "SIGINT handler" (or "SIGTERM handler"...), which calls System.exit; the
+     * first one runs the shutdown hooks, a later one blocks in System.exit until they end and so
+     * is still there to be seen. Under a JDK that names these threads otherwise, a second Ctrl-C
+     * only has no effect, which is the JVM's own behaviour: it can neither cut the clean-up short
+     * nor damage files.
+     */
+    static boolean anotherSignal() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("SIG") && t.getName().endsWith(" handler")).count() >= 2;
     }
 
     private ExperimentSpec spec() {

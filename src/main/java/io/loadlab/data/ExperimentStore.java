@@ -5,13 +5,17 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.IntervalSample;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -34,6 +38,7 @@ public final class ExperimentStore {
     public static final String RUNS_FILE = "runs.csv";
     public static final String HLOG_FILE = "latency.hlog";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final int PROBE_BYTES = 4096;
 
     private final Path dir;
     private final long startEpochMs;
@@ -48,36 +53,87 @@ public final class ExperimentStore {
     }
 
     /**
-     * Creates the folder and its files for a new experiment.
+     * Creates the folder and its files for a new experiment. {@code experiment.json} is written
+     * last: a folder without it holds no experiment, and a creation cut short by a kill (the
+     * data files with no row yet) is simply done again.
      *
      * @throws DataException when the folder already holds an experiment or cannot be written
      */
     public static ExperimentStore create(Path dir, ObjectNode experimentJson, long startEpochMs) {
-        if (Files.exists(dir.resolve(RUNS_FILE)) || Files.exists(dir.resolve(SPEC_FILE))) {
+        if (Files.exists(dir.resolve(SPEC_FILE)) || hasRows(dir.resolve(RUNS_FILE))) {
             throw new DataException(dir + " already holds an experiment: use --resume " + dir
                     + " to complete it, or choose another --out");
         }
         try {
             Files.createDirectories(dir);
+            // Some bytes, not an empty file: a full disk still has inodes for empty files.
             Path probe = Files.createTempFile(dir, ".write-probe", "");
-            Files.delete(probe);
+            try (FileChannel ch = FileChannel.open(probe, StandardOpenOption.WRITE)) {
+                writeFully(ch, new byte[PROBE_BYTES]);
+                ch.force(false);
+            } finally {
+                Files.deleteIfExists(probe);
+            }
         } catch (IOException e) {
-            throw new DataException("cannot write to " + dir + " (" + e.getMessage()
-                    + "): choose a writable --out folder", e);
+            throw new DataException("cannot write to " + dir + " (" + why(e) + "): choose a writable --out folder"
+                    + " with free space", e);
+        }
+        try {
+            try (FileChannel ch = FileChannel.open(dir.resolve(RUNS_FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                writeFully(ch, (RunRow.csvHeader() + "\n").getBytes(StandardCharsets.UTF_8));
+                ch.force(false);
+            }
+            ByteArrayOutputStream header = new ByteArrayOutputStream();
+            PrintStream ps = new PrintStream(header, false, StandardCharsets.US_ASCII);
+            Hlog.writeHeader(ps, startEpochMs, "Loadlab experiment " + dir.getFileName() + ": per-second latency"
+                    + " histograms in microseconds, tagged with the run id of runs.csv (TAG-service: service time)");
+            ps.flush();
+            try (FileChannel ch = FileChannel.open(dir.resolve(HLOG_FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                writeFully(ch, header.toByteArray());
+                ch.force(false);
+            }
+        } catch (IOException e) {
+            throw new DataException("cannot create the files of " + dir + ": " + why(e), e);
         }
         ExperimentStore store = new ExperimentStore(dir, startEpochMs);
         store.writeJson(experimentJson);
-        try (OutputStream out = Files.newOutputStream(dir.resolve(RUNS_FILE), StandardOpenOption.CREATE_NEW)) {
-            out.write((RunRow.csvHeader() + "\n").getBytes(StandardCharsets.UTF_8));
-            PrintStream ps = new PrintStream(Files.newOutputStream(dir.resolve(HLOG_FILE),
-                    StandardOpenOption.CREATE_NEW), false, StandardCharsets.US_ASCII);
-            Hlog.writeHeader(ps, startEpochMs, "Loadlab experiment " + dir.getFileName() + ": per-second latency"
-                    + " histograms in microseconds, tagged with the run id of runs.csv (TAG-service: service time)");
-            ps.close();
-        } catch (IOException e) {
-            throw new DataException("cannot create the files of " + dir + ": " + e.getMessage(), e);
-        }
         return store;
+    }
+
+    /** Whether runs.csv exists with a row after its header. */
+    private static boolean hasRows(Path runs) {
+        if (!Files.exists(runs)) {
+            return false;
+        }
+        try (java.io.BufferedReader r = Files.newBufferedReader(runs, StandardCharsets.UTF_8)) {
+            r.readLine();
+            return r.readLine() != null;
+        } catch (IOException e) {
+            return true; // unreadable: do not write over it
+        }
+    }
+
+    /** An I/O error in words: Java's own message of some is only the path. */
+    private static String why(IOException e) {
+        if (e instanceof FileAlreadyExistsException f) {
+            return f.getFile() + " exists and is not a folder";
+        }
+        if (e instanceof AccessDeniedException a) {
+            return "permission denied on " + a.getFile();
+        }
+        if (e instanceof NoSuchFileException n) {
+            return n.getFile() + " does not exist";
+        }
+        return e.getMessage();
+    }
+
+    private static void writeFully(FileChannel ch, byte[] bytes) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
     }
 
     /**
@@ -120,7 +176,7 @@ public final class ExperimentStore {
                 Files.move(tmp, dir.resolve(SPEC_FILE), StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new DataException("cannot write " + dir.resolve(SPEC_FILE) + ": " + e.getMessage(), e);
+            throw new DataException("cannot write " + dir.resolve(SPEC_FILE) + ": " + why(e), e);
         }
     }
 
@@ -133,27 +189,27 @@ public final class ExperimentStore {
         String tag = row.get("run_id");
         try {
             if (!intervals.isEmpty()) {
+                // Rendered first, then written with a channel: PrintStream would swallow the OS's
+                // error (a full disk), and the message should say which error it was.
+                ByteArrayOutputStream text = new ByteArrayOutputStream();
+                PrintStream ps = new PrintStream(text, false, StandardCharsets.US_ASCII);
+                HistogramLogWriter w = new HistogramLogWriter(ps);
+                w.setBaseTime(startEpochMs);
+                Hlog.writeRun(w, intervals, tag, startEpochMs);
+                ps.flush();
                 try (FileChannel ch = FileChannel.open(dir.resolve(HLOG_FILE), StandardOpenOption.APPEND)) {
-                    PrintStream ps = new PrintStream(java.nio.channels.Channels.newOutputStream(ch), false,
-                            StandardCharsets.US_ASCII);
-                    HistogramLogWriter w = new HistogramLogWriter(ps);
-                    w.setBaseTime(startEpochMs);
-                    Hlog.writeRun(w, intervals, tag, startEpochMs);
-                    ps.flush();
-                    if (ps.checkError()) {
-                        // PrintStream swallows write errors (a full disk): do not go on as if written.
-                        throw new IOException("writing " + HLOG_FILE + " failed (is the disk full?)");
-                    }
+                    writeFully(ch, text.toByteArray());
                     ch.force(false);
                 }
             }
             try (FileChannel ch = FileChannel.open(dir.resolve(RUNS_FILE), StandardOpenOption.APPEND)) {
-                ch.write(java.nio.ByteBuffer.wrap((row.toCsv() + "\n").getBytes(StandardCharsets.UTF_8)));
+                writeFully(ch, (row.toCsv() + "\n").getBytes(StandardCharsets.UTF_8));
                 ch.force(false);
             }
         } catch (IOException e) {
-            throw new DataException("cannot append run " + tag + " to " + dir + ": " + e.getMessage()
-                    + " (the runs recorded before it are intact)", e);
+            throw new DataException("cannot append run " + tag + " to " + dir + ": " + why(e) + "; the runs recorded"
+                    + " before it are intact: free some space (or fix the folder), then complete the experiment with"
+                    + " loadlab run --resume " + dir, e);
         }
     }
 

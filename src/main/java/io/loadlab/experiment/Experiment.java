@@ -7,14 +7,18 @@ import io.loadlab.subject.Cpus;
 import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.Subjects;
 import io.loadlab.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * An experiment ready to run: its plan, its folder and its runner. {@link #create} starts a new
@@ -27,15 +31,17 @@ public final class Experiment {
     private final ExperimentStore store;
     private final ObjectNode json;
     private final Set<Integer> done;
+    private final List<String> warnings;
     private final Runner runner;
 
     private Experiment(Path home, ExperimentSpec spec, Plan plan, ExperimentStore store, ObjectNode json,
-                       Set<Integer> done, Runner.Progress progress) {
+                       Set<Integer> done, List<String> warnings, Runner.Progress progress) {
         this.spec = spec;
         this.plan = plan;
         this.store = store;
         this.json = json;
         this.done = Set.copyOf(done);
+        this.warnings = List.copyOf(warnings);
         this.runner = new Runner(home, spec, plan, progress);
     }
 
@@ -73,9 +79,12 @@ public final class Experiment {
         plan.runs().forEach(r -> planned.add(describe(r)));
         ArrayNode skipped = json.putArray("skipped_subjects");
         plan.skipped().forEach(skipped::add);
+        List<String> warnings = warnings(spec);
+        ArrayNode w = json.putArray("warnings");
+        warnings.forEach(w::add);
         json.put("status", "created");
         ExperimentStore store = ExperimentStore.create(dir, json, start);
-        return new Experiment(home, spec, plan, store, json, Set.of(), progress);
+        return new Experiment(home, spec, plan, store, json, Set.of(), warnings, progress);
     }
 
     /**
@@ -99,7 +108,40 @@ public final class Experiment {
                 }
             }
         }
-        return new Experiment(home, spec, plan, opened.store(), opened.experimentJson(), opened.doneRunIds(), progress);
+        // Scratch folders of subjects that a killed session left: each process gets a fresh one.
+        deleteTree(dir.resolve("work"));
+        ObjectNode json = opened.experimentJson();
+        List<String> warnings = warnings(spec);
+        ArrayNode w = json.withArray("warnings");
+        for (String warning : warnings) {
+            boolean known = false;
+            for (com.fasterxml.jackson.databind.JsonNode old : w) {
+                known |= old.asText().equals(warning);
+            }
+            if (!known) {
+                w.add(warning);
+            }
+        }
+        return new Experiment(home, spec, plan, opened.store(), json, opened.doneRunIds(), warnings, progress);
+    }
+
+    /** What makes this machine's results less trustworthy: for now, CPUs that cannot be split. */
+    private static List<String> warnings(ExperimentSpec spec) {
+        return spec.serverCpus().isPresent() ? List.of() : Cpus.sharingWarning().stream().toList();
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new ExperimentException("cannot remove the scratch folders a stopped session left in " + dir + " ("
+                    + e.getMessage() + "): remove it, then resume again", e);
+        }
     }
 
     /**
@@ -134,6 +176,14 @@ public final class Experiment {
 
     public Path dir() {
         return store.dir();
+    }
+
+    /**
+     * Warnings about this machine for the user, also stored in {@code experiment.json}: such as
+     * one CPU only, where subject and load generator cannot be pinned apart.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Runs already recorded (non-empty when resuming). */

@@ -72,14 +72,45 @@ public final class Cpus {
 
     /**
      * The default split of the allowed CPUs: the server gets the first, the load generator the
-     * rest. Empty when there is one CPU or no {@code taskset}: the two then share what there is.
+     * rest. Empty when there is one CPU or no {@code taskset}: the two then share what there is
+     * ({@link #sharingWarning} says so).
      */
     public static Optional<Split> defaultSplit() {
-        List<Integer> cpus = allowed();
-        if (cpus.size() < 2 || !canPin()) {
+        return defaultSplit(allowed(), canPin());
+    }
+
+    /** {@link #defaultSplit()} for these allowed CPUs. */
+    static Optional<Split> defaultSplit(List<Integer> cpus, boolean canPin) {
+        if (cpus.size() < 2 || !canPin) {
             return Optional.empty();
         }
         return Optional.of(new Split(Integer.toString(cpus.get(0)), format(cpus.subList(1, cpus.size()))));
+    }
+
+    /**
+     * Why the default split pins nothing, as a warning for the user; empty when it pins.
+     */
+    public static Optional<String> sharingWarning() {
+        return sharingWarning(allowed(), canPin());
+    }
+
+    /** {@link #sharingWarning()} for these allowed CPUs. */
+    static Optional<String> sharingWarning(List<Integer> cpus, boolean canPin) {
+        if (cpus.size() < 2) {
+            return Optional.of("only CPU " + format(cpus) + " is available to Loadlab, so nothing is pinned: the subject"
+                    + " and the load generator share it and every run measures both together; give Loadlab two or"
+                    + " more CPUs (taskset, the container's cpuset) for results worth comparing");
+        }
+        if (!canPin) {
+            return Optional.of("taskset is not on the PATH (Debian: util-linux), so nothing is pinned: the subject and"
+                    + " the load generator share CPUs " + format(cpus) + " and disturb each other");
+        }
+        return Optional.empty();
+    }
+
+    /** The allowed CPUs as a taskset list, such as {@code 0,1,2}. */
+    public static String allowedList() {
+        return format(allowed());
     }
 
     /**

@@ -113,9 +113,10 @@ public final class SubjectLauncher {
         Path build = ensureBuilt(m);
         Map<String, String> values = baseValues(m, build);
         values.put("port", Integer.toString(port));
-        values.put("cpus", cpus.orElse("0-" + (Runtime.getRuntime().availableProcessors() - 1)));
+        // Unpinned, the subject may use what this JVM was given, which need not start at CPU 0.
+        values.put("cpus", cpus.orElse(Cpus.allowedList()));
         values.put("ncpus", Integer.toString(cpus.map(c -> new Cpus.Split(c, c).serverCount())
-                .orElse(Runtime.getRuntime().availableProcessors())));
+                .orElse(Cpus.allowed().size())));
         values.put("workdir", workdir.toAbsolutePath().toString());
         m.variants().forEach((k, vals) -> values.put(k, variant.getOrDefault(k, vals.get(0))));
         values.putIfAbsent("durability", "memory");

@@ -59,7 +59,7 @@ class ExperimentRunTest {
         return out;
     }
 
-    private static Map<String, Long> hlogCounts(Path dir) throws IOException {
+    static Map<String, Long> hlogCounts(Path dir) throws IOException {
         HistogramLogReader r = new HistogramLogReader(new ByteArrayInputStream(
                 Files.readAllBytes(dir.resolve("latency.hlog"))));
         Map<String, Long> counts = new HashMap<>();

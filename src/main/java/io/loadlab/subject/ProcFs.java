@@ -1,0 +1,44 @@
+package io.loadlab.subject;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** A process's state and group from Linux's {@code /proc/PID/stat}, which ProcessHandle does not tell. */
+final class ProcFs {
+
+    private ProcFs() {
+    }
+
+    /** The fields after the command name (state, ppid, pgrp, ...); empty when unreadable. */
+    private static Optional<String[]> stat(long pid) {
+        try {
+            String s = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name may contain spaces and parentheses: fields start after the last ')'.
+            return Optional.of(s.substring(s.lastIndexOf(')') + 2).split(" "));
+        } catch (IOException e) {
+            return Optional.empty(); // gone meanwhile
+        }
+    }
+
+    /** The process group of a process; empty when it is gone or there is no /proc. */
+    static Optional<Long> processGroup(long pid) {
+        return stat(pid).filter(f -> f.length > 2).map(f -> Long.parseLong(f[2]));
+    }
+
+    /**
+     * Whether the process runs: a zombie has ended (it only waits for its parent, or init, to
+     * reap it), so it needs no more signals and holds no CPU, port or file.
+     */
+    static boolean running(ProcessHandle p) {
+        if (!p.isAlive()) {
+            return false;
+        }
+        Optional<String[]> f = stat(p.pid());
+        if (f.isEmpty()) {
+            return !ProcessTreeStats.supported(); // gone from /proc, or no /proc to ask
+        }
+        return !f.get()[0].equals("Z");
+    }
+}
