@@ -26,8 +26,10 @@ import java.util.regex.Matcher;
  * which each connection walks from the start (h2load cannot draw keys at random).
  *
  * <p>The tool's CPU time is the JVM's reaped-children CPU ({@code cutime + cstime} in
- * {@code /proc/self/stat}) before and after the run: {@code taskset} replaces itself with the
- * tool, so the child is the tool. Not thread-safe across concurrent runs in one JVM.
+ * {@code /proc/self/stat}) before and after the run: {@code setpriv} and {@code taskset} replace
+ * themselves with the tool, so the child is the tool. With {@code setpriv} (util-linux) the tool
+ * gets SIGKILL when the JVM dies, even by {@code kill -9}. Not thread-safe across concurrent runs
+ * in one JVM.
  */
 public final class ExternalEngines {
 
@@ -37,6 +39,9 @@ public final class ExternalEngines {
     private static final Duration EXIT_GRACE = Duration.ofSeconds(30);
     /** USER_HZ: 100 on every Linux architecture Loadlab runs on. */
     private static final double TICKS_PER_SECOND = 100.0;
+
+    /** Whether util-linux's {@code setpriv} is there to tie the tool's life to this JVM's. */
+    private static final boolean PDEATHSIG = io.loadlab.subject.Subjects.onPath("setpriv");
 
     private ExternalEngines() {
     }
@@ -149,6 +154,11 @@ public final class ExternalEngines {
     /** The command line, with the input files it needs written to {@code scratch}. */
     static List<String> command(ExternalLoad load, Path scratch) throws IOException {
         List<String> cmd = new ArrayList<>();
+        if (PDEATHSIG) {
+            // The tool is killed when the thread that started it (which waits for it) goes, so a
+            // harness killed with -9 leaves no tool running; setpriv and taskset exec in place.
+            cmd.addAll(List.of("setpriv", "--pdeathsig", "KILL"));
+        }
         load.cpus().ifPresent(c -> cmd.addAll(List.of("taskset", "-c", c)));
         String seconds = load.engine() == Engine.WRK ? load.duration().toSeconds() + "s"
                 : load.duration().toMillis() + "ms";

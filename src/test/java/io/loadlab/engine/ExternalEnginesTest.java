@@ -122,7 +122,7 @@ class ExternalEnginesTest {
         assertTrue(r.toolCpuSeconds() > 0, "wrk's CPU time was read: " + r.toolCpuSeconds());
         assertEquals(r.reported().values(), Importers.parse(tmp.resolve("wrk.txt")).values(),
                 "the kept output imports to the same figures");
-        assertEquals("wrk", r.command().get(0));
+        assertTrue(r.command().contains("wrk") && r.command().contains("--latency"), r.command().toString());
     }
 
     @Test
@@ -181,5 +181,47 @@ class ExternalEnginesTest {
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10), "stopped within 10 s");
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "wrk " + pid + " is gone");
         runner[0].join(5000);
+    }
+
+    @Test
+    void aToolDiesWithTheHarnessEvenWhenItIsKilledWithSigkill() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process harness = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                ToolRunnerMain.class.getName(), Integer.toString(server.getAddress().getPort()))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            Optional<ProcessHandle> tool = Optional.empty();
+            while (System.nanoTime() < deadline && (tool.isEmpty() || answered.get() == 0)) {
+                tool = harness.descendants().filter(p -> p.info().command().orElse("").endsWith("wrk")).findFirst();
+                Thread.onSpinWait();
+            }
+            assertTrue(tool.isPresent() && answered.get() > 0, "wrk was started by the stand-in harness and loads");
+            harness.destroyForcibly(); // SIGKILL: no shutdown hook, no clean-up of its own
+            assertTrue(harness.waitFor(10, TimeUnit.SECONDS));
+            ProcessHandle wrk = tool.get();
+            long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (wrk.isAlive() && !isZombie(wrk.pid()) && System.nanoTime() < gone) {
+                Thread.onSpinWait();
+            }
+            boolean left = wrk.isAlive() && !isZombie(wrk.pid());
+            if (left) {
+                wrk.destroyForcibly();
+            }
+            assertFalse(left, "wrk " + wrk.pid() + " outlived the harness killed with -9");
+        } finally {
+            harness.descendants().forEach(ProcessHandle::destroyForcibly);
+            harness.destroyForcibly();
+        }
+    }
+
+    /** A process that ended but was not reaped yet (this sandbox's init reaps slowly) has ended. */
+    private static boolean isZombie(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (IOException e) {
+            return true;
+        }
     }
 }
