@@ -1,5 +1,7 @@
 package io.loadlab.kernel;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +21,8 @@ final class Errors {
 
     /** Frames shown per exception before "... N more". */
     private static final int MAX_FRAMES = 20;
+    /** Above this share of the heap in use after an out-of-memory clean-up, the user is told to free some. */
+    private static final double HEAP_STILL_FULL = 0.75;
 
     private Errors() {
     }
@@ -101,6 +105,31 @@ final class Errors {
     static String defined(List<String> missing) {
         return missing.isEmpty() ? "what it refers to is defined"
                 : String.join(", ", missing) + (missing.size() == 1 ? " is defined" : " are defined");
+    }
+
+    /**
+     * An {@link OutOfMemoryError} of a cell, with what the kernel did about it and how full the
+     * heap is now (after a full collection), so that the user knows whether earlier cells' values
+     * still hold it.
+     *
+     * @param cleared the variables of the cell that were set to null to give their memory back
+     */
+    static CellError outOfMemory(CellError error, List<String> cleared) {
+        List<String> traceback = new ArrayList<>(error.traceback());
+        if (!cleared.isEmpty()) {
+            traceback.add("The kernel set what this cell declared to null, to give its memory back: "
+                    + String.join(", ", cleared));
+        }
+        System.gc();
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long max = heap.getMax() > 0 ? heap.getMax() : Runtime.getRuntime().maxMemory();
+        double full = (double) heap.getUsed() / max;
+        traceback.add(String.format(Locale.ROOT, "Heap in use now: %d of %d MiB (%.0f%%).", heap.getUsed() >> 20,
+                max >> 20, 100 * full));
+        if (full > HEAP_STILL_FULL) {
+            traceback.add("Values kept by earlier cells still fill the heap: set them to null, or restart the kernel.");
+        }
+        return new CellError(error.ename(), error.evalue(), traceback);
     }
 
     /** The error of a cell that an interrupt request stopped. */

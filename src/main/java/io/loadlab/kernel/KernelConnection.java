@@ -1,6 +1,7 @@
 package io.loadlab.kernel;
 
 import io.github.spencerpark.jupyter.channels.JupyterConnection;
+import io.github.spencerpark.jupyter.channels.Loop;
 import io.github.spencerpark.jupyter.channels.ShellChannel;
 import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
 import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
@@ -19,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The kernel's ZeroMQ connection, which fixes two things in the base kernel's messages. It names
@@ -27,8 +30,13 @@ import java.util.Optional;
  * that {@code error} message and {@code execute_reply} with the name, message and traceback the
  * {@link CellError} carries. And it adds the {@code "status": "ok"} that protocol 5.1 requires to
  * the replies whose base-kernel classes lack it (kernel info, shutdown, interrupt, comm info).
+ * Its channel threads outlive errors: see {@link #connect()}.
  */
 final class KernelConnection extends JupyterConnection {
+
+    private static final Logger LOG = Logger.getLogger(KernelConnection.class.getName());
+    /** How long a channel thread waits after an error before it polls again. */
+    private static final long RETRY_MS = 50;
 
     private final LoadlabKernel kernel;
 
@@ -36,6 +44,31 @@ final class KernelConnection extends JupyterConnection {
             throws NoSuchAlgorithmException, InvalidKeyException {
         super(properties);
         this.kernel = kernel;
+    }
+
+    /**
+     * Binds the sockets and starts the channel threads. The base kernel's shell, control and
+     * heartbeat threads end for good on any {@link Error}: one {@link OutOfMemoryError} while a
+     * cell fills the heap would leave a kernel that looks alive (its process runs) but never
+     * answers, or whose heartbeat stops, so that Jupyter restarts it and every variable is lost.
+     * So each keeps polling after an error instead.
+     */
+    @Override
+    public void connect() {
+        super.connect();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t instanceof Loop loop) {
+                String name = loop.getName();
+                loop.onError(e -> {
+                    try {
+                        LOG.log(Level.WARNING, "loadlab kernel: " + name + " goes on after " + e);
+                    } catch (Throwable logFailed) {
+                        // The heap may still be full: the thread going on matters more than the log line.
+                    }
+                    return RETRY_MS;
+                });
+            }
+        }
     }
 
     @Override

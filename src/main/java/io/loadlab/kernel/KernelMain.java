@@ -13,6 +13,7 @@ import java.util.logging.Logger;
  * The kernel's main class, started by Jupyter as {@code java -cp ... io.loadlab.kernel.KernelMain
  * CONNECTION_FILE} (see {@code loadlab kernel install}). Exit codes: 0 after a shutdown request or
  * when the parent process or connection file is gone, 2 for a bad command line or connection file.
+ * Cells cannot end it with {@code System.exit} ({@link ExitGuard}).
  */
 public final class KernelMain {
 
@@ -25,18 +26,28 @@ public final class KernelMain {
     public static void main(String[] args) {
         if (args.length != 1) {
             System.err.println("usage: java -cp ... io.loadlab.kernel.KernelMain CONNECTION_FILE");
-            System.exit(2);
+            ExitGuard.exit(2);
         }
         // The base kernel logs every message at INFO on stderr, which Jupyter shows to the user.
         Logger.getLogger("").setLevel(Level.WARNING);
+        // The root handler takes System.err when it is first used; made now, it keeps the kernel's
+        // own stderr (the Jupyter server's log) rather than the stream of a cell that is running.
+        Logger.getLogger("").getHandlers();
         Path file = Path.of(args[0]);
         KernelConnectionProperties properties;
         try {
             properties = KernelConnectionProperties.parse(Files.readString(file));
         } catch (IOException | RuntimeException e) {
             System.err.println("loadlab kernel: cannot read the connection file " + file + ": " + e);
-            System.exit(2);
+            ExitGuard.exit(2);
             return;
+        }
+        // Java warns on stderr (the Jupyter server's log) that the security manager is deprecated.
+        System.err.println("loadlab kernel: installing a security manager so that System.exit in a cell cannot end "
+                + "the kernel");
+        if (!ExitGuard.install()) {
+            System.err.println("loadlab kernel: this Java allows no security manager, so System.exit in a cell "
+                    + "ends the kernel (Java 18 to 23: start it with -Djava.security.manager=allow)");
         }
         ParentWatch.start(file, WATCH_PERIOD, reason -> exit("loadlab kernel: " + reason + "; exiting"));
         LoadlabKernel kernel = LoadlabKernel.forThisJvm();
@@ -45,7 +56,7 @@ public final class KernelMain {
             connection = new KernelConnection(properties, kernel);
         } catch (GeneralSecurityException e) {
             System.err.println("loadlab kernel: bad signature scheme in " + file + ": " + e);
-            System.exit(2);
+            ExitGuard.exit(2);
             return;
         }
         kernel.becomeHandlerForConnection(connection);
@@ -53,7 +64,7 @@ public final class KernelMain {
         connection.waitUntilClose();
         kernel.close();
         // JShell and ZeroMQ may leave non-daemon threads behind.
-        System.exit(0);
+        ExitGuard.exit(0);
     }
 
     private static void exit(String message) {
@@ -65,10 +76,10 @@ public final class KernelMain {
             } catch (InterruptedException e) {
                 return;
             }
-            Runtime.getRuntime().halt(1);
+            ExitGuard.halt(1);
         }, "loadlab-kernel-halt");
         halt.setDaemon(true);
         halt.start();
-        System.exit(0);
+        ExitGuard.exit(0);
     }
 }

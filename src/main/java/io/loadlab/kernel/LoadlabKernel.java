@@ -5,6 +5,8 @@ import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import java.io.File;
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +35,9 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     /** A failure of the last cell, with the execution count it had. */
     record Failure(CellError error, int executionCount) {}
 
+    /** How often text a running cell printed is sent, at most (see {@link CellOutput}). */
+    static final long OUTPUT_PERIOD_MS = 50;
+
     private final int id;
     private final Session session;
     private final Displays displays;
@@ -41,6 +46,9 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     private volatile Failure lastFailure;
     /** Progress bars with an update not sent yet; sent when the cell ends. */
     private final Set<Progress> heldBars = ConcurrentHashMap.newKeySet();
+    /** Sends what the running cell printed; null for a kernel whose displays go to a test. */
+    private final Thread outputSender;
+    private volatile CellOutput output;
 
     /**
      * A kernel whose cells see the given class path.
@@ -56,6 +64,13 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
 
     LoadlabKernel(List<String> classpath, Optional<Path> home, Path workingDir, Displays displays) {
         this.id = Cells.register(this);
+        // Connected to Jupyter, the kernel sends what cells print itself, in batches (CellOutput).
+        setShouldReplaceStdStreams(displays != null);
+        this.outputSender = displays != null ? null : new Thread(this::sendOutputWhileOpen, "loadlab-kernel-output");
+        if (outputSender != null) {
+            outputSender.setDaemon(true);
+            outputSender.start();
+        }
         this.displays = displays != null ? displays : new Displays() {
             @Override
             public void display(DisplayData data) {
@@ -91,6 +106,17 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     public DisplayData eval(String code) throws CellError {
         int count = executionCount.get() - 1;
         lastFailure = null;
+        PrintStream kernelOut = System.out;
+        PrintStream kernelErr = System.err;
+        InputStream kernelIn = System.in;
+        CellOutput printed = outputSender == null ? null
+                : new CellOutput(getIO().out, getIO().err, kernelOut, kernelErr);
+        if (printed != null) {
+            System.setOut(printed.stdout);
+            System.setErr(printed.stderr);
+            System.setIn(getIO().in);
+            output = printed;
+        }
         Cells.started(this);
         try {
             Magics.Parsed parsed = Magics.parse(code);
@@ -102,8 +128,9 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
         } catch (CellError e) {
             lastFailure = new Failure(e, count);
             throw e;
-        } catch (RuntimeException e) {
-            // A failure of the kernel itself (e.g. a renderer): still report it by its class name.
+        } catch (RuntimeException | Error e) {
+            // A failure of the kernel itself (e.g. a renderer, or an error JShell let through):
+            // still report it by its class name; escaping, it would leave the cell without a reply.
             CellError error = new CellError(e.getClass().getName(), e.getMessage() == null ? "" : e.getMessage(),
                     List.of(e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
             lastFailure = new Failure(error, count);
@@ -118,6 +145,36 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
             // Text printed without a line end is still in the stream buffers.
             System.out.flush();
             System.err.flush();
+            if (printed != null) {
+                output = null;
+                printed.close();
+                System.setOut(kernelOut);
+                System.setErr(kernelErr);
+                System.setIn(kernelIn);
+            }
+        }
+    }
+
+    /** The output thread: sends what the running cell printed every {@link #OUTPUT_PERIOD_MS}, until closed. */
+    private void sendOutputWhileOpen() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                Thread.sleep(OUTPUT_PERIOD_MS);
+                sendOutput();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException | Error e) {
+                // Most likely an OutOfMemoryError while a cell fills the heap: the text stays
+                // buffered and goes with the next batch or at the end of the cell.
+            }
+        }
+    }
+
+    /** Sends what the running cell printed so far (on the output thread, and before displays). */
+    private void sendOutput() {
+        CellOutput o = output;
+        if (o != null) {
+            o.send();
         }
     }
 
@@ -128,11 +185,13 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
 
     @Override
     public void display(DisplayData data) {
+        sendOutput();
         displays.display(data);
     }
 
     /** Replaces an output shown earlier with the same display id. */
     public void updateDisplay(DisplayData data) {
+        sendOutput();
         displays.update(data);
     }
 
@@ -203,6 +262,9 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     /** Closes JShell. */
     @Override
     public void close() {
+        if (outputSender != null) {
+            outputSender.interrupt();
+        }
         Cells.unregister(id);
         session.close();
     }

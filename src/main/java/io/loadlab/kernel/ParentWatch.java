@@ -35,12 +35,18 @@ final class ParentWatch {
                 } catch (InterruptedException e) {
                     return;
                 }
-                Optional<String> reason = parentGone(parent);
-                if (reason.isEmpty()) {
-                    missing = Files.exists(connectionFile) ? 0 : missing + 1;
-                    if (missing >= 2) {
-                        reason = Optional.of("the connection file " + connectionFile + " was removed");
+                Optional<String> reason;
+                try {
+                    reason = parentGone(parent);
+                    if (reason.isEmpty()) {
+                        missing = Files.exists(connectionFile) ? 0 : missing + 1;
+                        if (missing >= 2) {
+                            reason = Optional.of("the connection file " + connectionFile + " was removed");
+                        }
                     }
+                } catch (OutOfMemoryError e) {
+                    // A cell filled the heap; the kernel frees it. Dying here would orphan the kernel.
+                    continue;
                 }
                 if (reason.isPresent()) {
                     onLoss.accept(reason.get());

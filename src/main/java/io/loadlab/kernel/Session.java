@@ -21,7 +21,6 @@ import jdk.jshell.SourceCodeAnalysis.Completeness;
 import jdk.jshell.SourceCodeAnalysis.Documentation;
 import jdk.jshell.SourceCodeAnalysis.Suggestion;
 import jdk.jshell.VarSnippet;
-import jdk.jshell.execution.LocalExecutionControlProvider;
 
 /**
  * One JShell behind one kernel: runs cells snippet by snippet in this JVM (JShell's local
@@ -42,6 +41,7 @@ final class Session implements AutoCloseable {
     private static final long STOP_RETRY_MS = 50;
 
     private final JShell shell;
+    private final CellExecution execution = new CellExecution();
     private final SourceCodeAnalysis analysis;
     private final int kernelId;
     private volatile boolean stopRequested;
@@ -62,7 +62,7 @@ final class Session implements AutoCloseable {
         this.kernelId = kernelId;
         // addToClasspath, not --class-path: the compiler option would not reach the loader that
         // runs the snippets.
-        this.shell = JShell.builder().executionEngine(new LocalExecutionControlProvider(), Map.of()).build();
+        this.shell = JShell.builder().executionEngine(execution.provider(), Map.of()).build();
         this.analysis = shell.sourceCodeAnalysis();
         classpath.forEach(shell::addToClasspath);
         for (String snippet : startup) {
@@ -89,8 +89,15 @@ final class Session implements AutoCloseable {
             evaluating = true;
             stopRequested = false;
         }
+        execution.cellStarted();
         try {
             return evaluatePieces(code);
+        } catch (OutOfMemoryError e) {
+            // The kernel's own work for the cell (JShell compiling it, say) found the heap full.
+            execution.giveMemoryBack();
+            throw Errors.outOfMemory(CellError.of(OutOfMemoryError.class.getName(),
+                    "the kernel ran out of memory while running the cell" + (e.getMessage() == null ? ""
+                            : " (" + e.getMessage() + ")")), execution.cleared());
         } finally {
             synchronized (stopLock) {
                 evaluating = false;
@@ -123,7 +130,8 @@ final class Session implements AutoCloseable {
                 throw Errors.compilation(cell, piece.start(), shell.diagnostics(event.snippet()).collect(Collectors.toList()));
             }
             if (event.exception() != null) {
-                throw Errors.runtime(shell, cell, event.exception());
+                CellError error = Errors.runtime(shell, cell, event.exception());
+                throw execution.ranOutOfMemory() ? Errors.outOfMemory(error, execution.cleared()) : error;
             }
             if (event.snippet() instanceof DeclarationSnippet d && (event.status() == Snippet.Status.RECOVERABLE_DEFINED
                     || event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED)) {

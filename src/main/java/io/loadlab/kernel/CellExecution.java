@@ -1,0 +1,304 @@
+package io.loadlab.kernel;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import jdk.jshell.execution.DirectExecutionControl;
+import jdk.jshell.spi.ExecutionControl;
+import jdk.jshell.spi.ExecutionControlProvider;
+import jdk.jshell.spi.ExecutionEnv;
+
+/**
+ * JShell's local execution engine (cells run in the kernel's JVM, each snippet on a thread of its
+ * own that {@link #stop()} stops), plus what keeps the kernel alive when a cell fills the heap.
+ *
+ * <p>When the heap is exhausted, any thread may get the {@link OutOfMemoryError}, and the
+ * ZeroMQ library's I/O thread does not survive one: the kernel would still run but never answer.
+ * So the cell is stopped before that: a garbage collection that leaves more than
+ * {@link #HEAP_FULL} of the heap in use while a snippet runs stops it, and it fails with an
+ * {@code OutOfMemoryError} saying so. When the cell (or that stop) ends with an
+ * {@code OutOfMemoryError}, on the snippet's own thread, before anything else needs memory, the
+ * kernel lets go of a reserve it holds and sets to null the static fields of the classes the cell
+ * loaded: its variables, and the statics of classes it declared. A variable an earlier cell
+ * declared and this one filled cannot be told apart from one it only used, so it is kept.
+ *
+ * <p>Used by one session, whose cells run one at a time.
+ */
+final class CellExecution extends DirectExecutionControl {
+
+    /** The share of the heap in use after a collection at which the running cell is stopped. */
+    static final double HEAP_FULL = 0.9;
+    /** The reserve: 1/32 of the heap, at most 32 MiB, enough for JShell to compile and reply. */
+    static final long RESERVE_BYTES = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 32);
+
+    private final Object stopLock = new Object();
+    /** The thread group of the snippet that runs now, null between snippets. */
+    private volatile ThreadGroup running;
+    private volatile Thread runningThread;
+    /** Why the kernel stopped the running snippet for memory; null when it did not. */
+    private volatile String memoryStop;
+    /** Where the snippet was when it was stopped for memory. */
+    private volatile StackTraceElement[] memoryStopTrace = new StackTraceElement[0];
+    private final Set<String> loadedThisCell = new LinkedHashSet<>();
+    private final List<String> cleared = new ArrayList<>();
+    private volatile byte[] reserve;
+    private volatile boolean ranOutOfMemory;
+    private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
+    private final NotificationListener afterCollection = this::afterCollection;
+
+    CellExecution() {
+        takeReserve();
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof NotificationEmitter emitter) {
+                emitter.addNotificationListener(afterCollection, null, null);
+            }
+        }
+    }
+
+    /** A provider that hands JShell this engine. */
+    ExecutionControlProvider provider() {
+        return new ExecutionControlProvider() {
+            @Override
+            public String name() {
+                return "loadlab-local";
+            }
+
+            @Override
+            public ExecutionControl generate(ExecutionEnv env, Map<String, String> parameters) {
+                return CellExecution.this;
+            }
+        };
+    }
+
+    /** Called before each cell: forgets the last cell's classes and takes the reserve back if it was let go. */
+    synchronized void cellStarted() {
+        loadedThisCell.clear();
+        cleared.clear();
+        ranOutOfMemory = false;
+        if (reserve == null) {
+            takeReserve();
+        }
+    }
+
+    /** Whether the current cell ran out of memory (in its own code or in the kernel's work for it). */
+    boolean ranOutOfMemory() {
+        return ranOutOfMemory;
+    }
+
+    /** What was set to null after the current cell ran out of memory: variable names, or "Class.field". */
+    synchronized List<String> cleared() {
+        return List.copyOf(cleared);
+    }
+
+
+    @Override
+    public void load(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException,
+            EngineTerminationException {
+        super.load(classes);
+        synchronized (this) {
+            for (ClassBytecodes c : classes) {
+                loadedThisCell.add(c.name());
+            }
+        }
+    }
+
+    /**
+     * Runs a snippet on a thread of its own, in a thread group that {@link #stop()} stops, as
+     * JShell's {@code LocalExecutionControl} does; unlike it, this catches an
+     * {@link OutOfMemoryError} on the snippet's thread, the first moment it can be caught, and
+     * gives memory back there. (JShell's engine loses an error thrown while the reflection call
+     * wraps the cell's error, and reports such a cell as a success.)
+     */
+    @Override
+    protected String invoke(Method doit) throws Exception {
+        Object[] result = new Object[1];
+        Throwable[] failure = new Throwable[1];
+        boolean[] stopped = new boolean[1];
+        ThreadGroup group = new ThreadGroup("loadlab-cell");
+        Thread snippet = new Thread(group, () -> {
+            try {
+                result[0] = doit.invoke(null);
+            } catch (InvocationTargetException e) {
+                failure[0] = e;
+                if (e.getCause() instanceof ThreadDeath) {
+                    stopped(failure, stopped);
+                } else if (e.getCause() instanceof OutOfMemoryError) {
+                    giveMemoryBack();
+                }
+            } catch (ThreadDeath e) {
+                stopped(failure, stopped);
+            } catch (Throwable e) {
+                // Thrown by the reflection call itself, as when it could not wrap the cell's error.
+                if (e instanceof OutOfMemoryError) {
+                    giveMemoryBack();
+                    e = new OutOfMemoryError(e.getMessage());
+                    e.setStackTrace(new StackTraceElement[0]);
+                }
+                failure[0] = new InvocationTargetException(e);
+            }
+        }, "loadlab-cell");
+        synchronized (stopLock) {
+            memoryStop = null;
+            running = group;
+            runningThread = snippet;
+        }
+        try {
+            snippet.start();
+            snippet.join();
+        } finally {
+            synchronized (stopLock) {
+                running = null;
+                runningThread = null;
+            }
+        }
+        if (stopped[0]) {
+            throw new StoppedException();
+        }
+        if (failure[0] != null) {
+            throw (Exception) failure[0];
+        }
+        return valueString(result[0]);
+    }
+
+    /** A snippet ended by {@link ThreadDeath}: an interrupt, or the kernel's stop for memory. */
+    private void stopped(Throwable[] failure, boolean[] stopped) {
+        String why = memoryStop;
+        if (why == null) {
+            stopped[0] = true;
+            return;
+        }
+        giveMemoryBack();
+        OutOfMemoryError e = new OutOfMemoryError(why);
+        // Where the cell was, not where the kernel stopped it from.
+        e.setStackTrace(memoryStopTrace);
+        failure[0] = new InvocationTargetException(e);
+    }
+
+    /** Stops the running snippet and every thread it started (JShell.stop() comes here). */
+    @Override
+    @SuppressWarnings("removal")
+    public void stop() {
+        synchronized (stopLock) {
+            if (running != null) {
+                running.stop();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof NotificationEmitter emitter) {
+                try {
+                    emitter.removeNotificationListener(afterCollection);
+                } catch (ListenerNotFoundException e) {
+                    // Not every collector bean took the listener.
+                }
+            }
+        }
+        super.close();
+    }
+
+    /** After a collection (on the JVM's notification thread): stops the snippet when the heap stayed full. */
+    @SuppressWarnings("removal")
+    private void afterCollection(Notification n, Object handback) {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType()) || running == null) {
+            return;
+        }
+        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        long used = 0;
+        for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+            if (heapPools.contains(pool.getKey())) {
+                used += pool.getValue().getUsed();
+            }
+        }
+        long max = Runtime.getRuntime().maxMemory();
+        if (used <= HEAP_FULL * max) {
+            return;
+        }
+        synchronized (stopLock) {
+            if (running != null && memoryStop == null) {
+                memoryStop = String.format(Locale.ROOT, "the heap was %d%% full after a garbage collection "
+                        + "(%d of %d MiB); the kernel stopped the cell before the heap ran out", Math.round(100.0 * used / max),
+                        used >> 20, max >> 20);
+                Thread t = runningThread;
+                memoryStopTrace = t == null ? new StackTraceElement[0] : t.getStackTrace();
+                running.stop();
+            }
+        }
+    }
+
+    /**
+     * After an {@link OutOfMemoryError}: lets the reserve go, for the kernel's own work, and sets
+     * the static fields of the classes this cell loaded to null.
+     */
+    void giveMemoryBack() {
+        ranOutOfMemory = true;
+        reserve = null;
+        synchronized (this) {
+            for (String name : loadedThisCell) {
+                clearStatics(name);
+            }
+        }
+    }
+
+    /** Sets the static reference fields of one of the cell's classes to null, noting each. */
+    private void clearStatics(String className) {
+        Class<?> c;
+        try {
+            c = findClass(className);
+        } catch (ClassNotFoundException | LinkageError e) {
+            // Loaded a moment ago, so this does not happen; nothing of it to clear if it does.
+            return;
+        }
+        for (Field f : c.getDeclaredFields()) {
+            int m = f.getModifiers();
+            if (!Modifier.isStatic(m) || Modifier.isFinal(m) || f.isSynthetic() || f.getType().isPrimitive()) {
+                continue;
+            }
+            try {
+                f.setAccessible(true);
+                if (f.get(null) != null) {
+                    f.set(null, null);
+                    cleared.add(isWrapper(c) ? f.getName() : c.getSimpleName() + "." + f.getName());
+                }
+            } catch (IllegalAccessException | RuntimeException e) {
+                // Not ours to change (a module or a field JShell guards): it keeps its value.
+            }
+        }
+    }
+
+    /** JShell's wrapper classes ({@code REPL.$JShell$12}) hold the cell's variables as static fields. */
+    private static boolean isWrapper(Class<?> c) {
+        return c.getSimpleName().startsWith("$JShell$");
+    }
+
+    private void takeReserve() {
+        try {
+            reserve = new byte[(int) RESERVE_BYTES];
+        } catch (OutOfMemoryError e) {
+            // The heap is still full (values kept by cells): the next cell tries again.
+            reserve = null;
+        }
+    }
+}
