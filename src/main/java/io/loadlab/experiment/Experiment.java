@@ -8,17 +8,14 @@ import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.Subjects;
 import io.loadlab.workload.Workload;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * An experiment ready to run: its plan, its folder and its runner. {@link #create} starts a new
@@ -131,13 +128,8 @@ public final class Experiment {
     }
 
     private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Runner.deleteRecursively(dir);
         } catch (IOException e) {
             throw new ExperimentException("cannot remove the scratch folders a stopped session left in " + dir + " ("
                     + e.getMessage() + "): remove it, then resume again", e);

@@ -385,7 +385,8 @@ public final class Runner {
         }
     }
 
-    private static void deleteTree(Path dir) {
+    /** Deletes a folder and everything in it; nothing when it does not exist. */
+    static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
@@ -393,6 +394,15 @@ public final class Runner {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try {
+            deleteRecursively(dir);
             Path parent = dir.getParent();
             try (Stream<Path> rest = Files.list(parent)) {
                 if (rest.findAny().isEmpty()) {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** A process's state and group from Linux's {@code /proc/PID/stat}, which ProcessHandle does not tell. */
-final class ProcFs {
+public final class ProcFs {
 
     private ProcFs() {
     }
@@ -31,7 +31,7 @@ final class ProcFs {
      * Whether the process runs: a zombie has ended (it only waits for its parent, or init, to
      * reap it), so it needs no more signals and holds no CPU, port or file.
      */
-    static boolean running(ProcessHandle p) {
+    public static boolean running(ProcessHandle p) {
         if (!p.isAlive()) {
             return false;
         }
@@ -40,5 +40,10 @@ final class ProcFs {
             return !ProcessTreeStats.supported(); // gone from /proc, or no /proc to ask
         }
         return !f.get()[0].equals("Z");
+    }
+
+    /** {@link #running(ProcessHandle)} by pid: false when there is no such process. */
+    public static boolean running(long pid) {
+        return ProcessHandle.of(pid).map(ProcFs::running).orElse(false);
     }
 }

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.loadlab.importer.Importers;
+import io.loadlab.subject.ProcFs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -201,10 +201,10 @@ class ExternalEnginesTest {
             assertTrue(harness.waitFor(10, TimeUnit.SECONDS));
             ProcessHandle wrk = tool.get();
             long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (wrk.isAlive() && !isZombie(wrk.pid()) && System.nanoTime() < gone) {
+            while (ProcFs.running(wrk) && System.nanoTime() < gone) {
                 Thread.onSpinWait();
             }
-            boolean left = wrk.isAlive() && !isZombie(wrk.pid());
+            boolean left = ProcFs.running(wrk);
             if (left) {
                 wrk.destroyForcibly();
             }
@@ -212,16 +212,6 @@ class ExternalEnginesTest {
         } finally {
             harness.descendants().forEach(ProcessHandle::destroyForcibly);
             harness.destroyForcibly();
-        }
-    }
-
-    /** A process that ended but was not reaped yet (this sandbox's init reaps slowly) has ended. */
-    private static boolean isZombie(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (IOException e) {
-            return true;
         }
     }
 }

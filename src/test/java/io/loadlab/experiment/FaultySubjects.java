@@ -87,12 +87,7 @@ final class FaultySubjects {
     }
 
     static boolean running(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (IOException e) {
-            return false;
-        }
+        return io.loadlab.subject.ProcFs.running(pid);
     }
 
     /**

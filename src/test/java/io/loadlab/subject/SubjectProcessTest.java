@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,12 +49,7 @@ class SubjectProcessTest {
 
     /** Running, not a zombie: a killed process whose new parent (init) has not reaped it yet has ended. */
     static boolean running(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (IOException e) {
-            return false;
-        }
+        return ProcFs.running(pid);
     }
 
     private static void killLeftovers(List<Long> pids) {
