@@ -3,28 +3,21 @@ package io.loadlab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code loadlab compare} on the committed sample experiment. */
 class CompareCommandTest {
 
-    private record Outcome(int code, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private static final String SAMPLE = System.getProperty("user.dir") + "/data/sample";
 
     @Test
     void csvHasTheDocumentedColumnsFirstAndARowPerSubjectAndWorkload() {
-        Outcome o = run("compare", SAMPLE, "--format", "csv");
+        CliRun o = run("compare", SAMPLE, "--format", "csv");
         assertEquals(0, o.code(), o.err());
         List<String> lines = o.out().lines().toList();
         assertTrue(lines.get(0).startsWith("subject,workload,metric,n,mean,sd,ci_low,ci_high,ratio,ratio_ci_low,"
@@ -39,7 +32,7 @@ class CompareCommandTest {
 
     @Test
     void textShowsVerdictsAndWarningsWithTheChosenBaseline() {
-        Outcome o = run("compare", SAMPLE, "--baseline", "node-http", "--metric", "rps_per_server_cpu_s");
+        CliRun o = run("compare", SAMPLE, "--baseline", "node-http", "--metric", "rps_per_server_cpu_s");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().startsWith("rps_per_server_cpu_s across rounds, baseline node-http"), o.out());
         assertTrue(o.out().contains("verdict"), o.out());
@@ -48,13 +41,13 @@ class CompareCommandTest {
 
     @Test
     void badInputGivesOneLineAndExitTwo() {
-        Outcome unknown = run("compare", SAMPLE, "--baseline", "nginx");
+        CliRun unknown = run("compare", SAMPLE, "--baseline", "nginx");
         assertEquals(2, unknown.code());
         assertTrue(unknown.err().startsWith("loadlab: baseline 'nginx' is not a subject"), unknown.err());
-        Outcome notExperiment = run("compare", System.getProperty("user.dir") + "/docs");
+        CliRun notExperiment = run("compare", System.getProperty("user.dir") + "/docs");
         assertEquals(2, notExperiment.code());
         assertTrue(notExperiment.err().contains("is not an experiment folder"), notExperiment.err());
-        Outcome metric = run("compare", SAMPLE, "--metric", "speed");
+        CliRun metric = run("compare", SAMPLE, "--metric", "speed");
         assertEquals(2, metric.code());
         assertTrue(metric.err().contains("unknown metric 'speed'"), metric.err());
     }

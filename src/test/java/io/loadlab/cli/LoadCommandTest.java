@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -51,13 +49,8 @@ class LoadCommandTest {
         assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
     }
 
-    private record Outcome(int code, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private String url() {
@@ -67,7 +60,7 @@ class LoadCommandTest {
     @Test
     void jsonHasTheDocumentedFields(@TempDir Path dir) throws IOException {
         Path hlog = dir.resolve("run.hlog");
-        Outcome o = run("load", "-c", "2", "-n", "300", "--json", "--hlog", hlog.toString(), url());
+        CliRun o = run("load", "-c", "2", "-n", "300", "--json", "--hlog", hlog.toString(), url());
         assertEquals(0, o.code(), o.err());
         JsonNode j = new ObjectMapper().readTree(o.out());
         assertEquals(300, j.get("requests").asLong());
@@ -89,7 +82,7 @@ class LoadCommandTest {
 
     @Test
     void textSummaryShowsTheDistributionAndTheEnginesCpu() {
-        Outcome o = run("load", "-c", "2", "-d", "500ms", url());
+        CliRun o = run("load", "-c", "2", "-d", "500ms", url());
         assertEquals(0, o.code(), o.err());
         for (String s : new String[] {"50%", "75%", "90%", "99%", "99.9%", "99.99%", "max", "Requests/sec",
                 "Transfer/sec", "Status codes 200:", "Errors        connect 0", "requests per CPU-second"}) {
@@ -99,7 +92,7 @@ class LoadCommandTest {
 
     @Test
     void aFixedRateRunReportsServiceTime() {
-        Outcome o = run("load", "-c", "2", "-R", "200", "-d", "1s", url());
+        CliRun o = run("load", "-c", "2", "-R", "200", "-d", "1s", url());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("coordinated omission corrected"), o.out());
         assertTrue(o.out().contains("Service time (from actual send)"), o.out());
@@ -120,7 +113,7 @@ class LoadCommandTest {
                 {"load", "-n", "100", "--warmup", "1s", url()},
         };
         for (String[] c : cases) {
-            Outcome o = run(c);
+            CliRun o = run(c);
             assertEquals(2, o.code(), String.join(" ", c) + " -> " + o.err());
             assertTrue(o.err().startsWith("loadlab: "), o.err());
             assertTrue(o.err().strip().lines().count() <= 2, "short error for " + String.join(" ", c) + ":\n" + o.err());
@@ -134,7 +127,7 @@ class LoadCommandTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Outcome o = run("load", "-d", "1s", "http://127.0.0.1:" + port + "/");
+        CliRun o = run("load", "-d", "1s", "http://127.0.0.1:" + port + "/");
         assertEquals(1, o.code());
         assertEquals("loadlab: connection refused by 127.0.0.1:" + port + ": is the server running on that port?",
                 o.err().strip());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.cli.Main;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -112,5 +113,15 @@ final class JupyterFixture {
         }
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
+    }
+
+    /** nbformat stores text as a string or a list of lines. */
+    static String join(JsonNode node) {
+        if (node.isArray()) {
+            StringBuilder b = new StringBuilder();
+            node.forEach(n -> b.append(n.asText()));
+            return b.toString();
+        }
+        return node.isMissingNode() || node.isNull() ? "" : node.asText();
     }
 }

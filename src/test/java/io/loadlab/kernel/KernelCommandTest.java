@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loadlab.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.loadlab.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -22,13 +20,8 @@ class KernelCommandTest {
     @TempDir
     Path tmp;
 
-    private record Outcome(int code, String out, String err) {}
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     /** A "jupyter" that writes its arguments and copies the kernelspec folder (the last argument). */
@@ -43,7 +36,7 @@ class KernelCommandTest {
     @Test
     void installWritesAKernelspecForThisCheckoutAndPassesTheLocation() throws Exception {
         Path jupyter = fakeJupyter();
-        Outcome o = run("kernel", "install", "--user", "--name", "loadlab-test", "--jupyter", jupyter.toString());
+        CliRun o = run("kernel", "install", "--user", "--name", "loadlab-test", "--jupyter", jupyter.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().startsWith("installed\n"), o.out());
         List<String> args = Files.readAllLines(tmp.resolve("args"));
@@ -76,7 +69,7 @@ class KernelCommandTest {
 
     @Test
     void aMissingJupyterSaysWhatToInstall() {
-        Outcome o = run("kernel", "install", "--user", "--jupyter", tmp.resolve("none").toString());
+        CliRun o = run("kernel", "install", "--user", "--jupyter", tmp.resolve("none").toString());
         assertEquals(1, o.code());
         assertEquals("loadlab: jupyter not found at " + tmp.resolve("none")
                 + ": install jupyter-client and jupyter-core with apt (apt-get install jupyter-client jupyter-core)\n", o.err());
@@ -84,10 +77,10 @@ class KernelCommandTest {
 
     @Test
     void badOptionsAreUsageErrors() {
-        Outcome both = run("kernel", "install", "--user", "--sys-prefix");
+        CliRun both = run("kernel", "install", "--user", "--sys-prefix");
         assertEquals(2, both.code());
         assertTrue(both.err().contains("mutually exclusive"), both.err());
-        Outcome name = run("kernel", "install", "--name", "bad name");
+        CliRun name = run("kernel", "install", "--name", "bad name");
         assertEquals(2, name.code());
         assertTrue(name.err().contains("--name: a kernel name is letters"), name.err());
         assertEquals(2, run("kernel").code());
@@ -98,7 +91,7 @@ class KernelCommandTest {
         Path script = tmp.resolve("broken-jupyter");
         Files.writeString(script, "#!/bin/bash\necho 'Permission denied: /usr/local/share/jupyter' >&2\nexit 1\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-        Outcome o = run("kernel", "install", "--jupyter", script.toString());
+        CliRun o = run("kernel", "install", "--jupyter", script.toString());
         assertEquals(1, o.code());
         assertTrue(o.err().contains("jupyter kernelspec install failed (exit 1): Permission denied"), o.err());
     }

@@ -42,33 +42,23 @@ class KernelNotebookTest {
             nb.path("cells").forEach(c -> c.path("outputs").forEach(outputs::add));
             assertTrue(outputs.stream().noneMatch(o -> o.path("output_type").asText().equals("error")), outputs.toString());
 
-            String html = outputs.stream().map(o -> join(o.path("data").path("text/html"))).filter(s -> s.contains("<table>"))
+            String html = outputs.stream().map(o -> JupyterFixture.join(o.path("data").path("text/html"))).filter(s -> s.contains("<table>"))
                     .findFirst().orElseThrow(() -> new AssertionError("no text/html table in " + outputs));
             assertTrue(html.contains("<caption>rps summary"), html);
             assertTrue(html.contains("<td>java-netty</td>"), html);
 
-            String png = outputs.stream().map(o -> join(o.path("data").path("image/png"))).filter(s -> !s.isEmpty())
+            String png = outputs.stream().map(o -> JupyterFixture.join(o.path("data").path("image/png"))).filter(s -> !s.isEmpty())
                     .findFirst().orElseThrow(() -> new AssertionError("no image/png in " + outputs));
             byte[] bytes = Base64.getMimeDecoder().decode(png);
             assertEquals("PNG", new String(bytes, 1, 3, StandardCharsets.US_ASCII));
 
             // The progress bar's one output, updated in place to its last state.
-            assertTrue(outputs.stream().anyMatch(o -> join(o.path("data").path("text/plain")).contains("steps [")
-                    && join(o.path("data").path("text/plain")).contains("3/3 (100%)")), outputs.toString());
-            assertEquals(1, outputs.stream().filter(o -> join(o.path("data").path("text/plain")).startsWith("steps")).count());
-            assertTrue(outputs.stream().anyMatch(o -> join(o.path("text")).equals("runs: 45\n")), outputs.toString());
+            assertTrue(outputs.stream().anyMatch(o -> JupyterFixture.join(o.path("data").path("text/plain")).contains("steps [")
+                    && JupyterFixture.join(o.path("data").path("text/plain")).contains("3/3 (100%)")), outputs.toString());
+            assertEquals(1, outputs.stream().filter(o -> JupyterFixture.join(o.path("data").path("text/plain")).startsWith("steps")).count());
+            assertTrue(outputs.stream().anyMatch(o -> JupyterFixture.join(o.path("text")).equals("runs: 45\n")), outputs.toString());
         } finally {
             jupyter.assertNoKernelLeft();
         }
-    }
-
-    /** nbformat stores text as a string or a list of lines. */
-    private static String join(JsonNode node) {
-        if (node.isArray()) {
-            StringBuilder b = new StringBuilder();
-            node.forEach(n -> b.append(n.asText()));
-            return b.toString();
-        }
-        return node.isMissingNode() || node.isNull() ? "" : node.asText();
     }
 }

@@ -85,9 +85,9 @@ class NotebooksTest {
                     .collect(Collectors.toList());
             assertTrue(errors.isEmpty(), name + ": " + errors);
 
-            assertTrue(outputs.stream().anyMatch(o -> join(o.path("data").path("text/html")).contains("<table")),
+            assertTrue(outputs.stream().anyMatch(o -> JupyterFixture.join(o.path("data").path("text/html")).contains("<table")),
                     name + ": no text/html table among " + outputs.size() + " outputs");
-            String png = outputs.stream().map(o -> join(o.path("data").path("image/png"))).filter(s -> !s.isEmpty())
+            String png = outputs.stream().map(o -> JupyterFixture.join(o.path("data").path("image/png"))).filter(s -> !s.isEmpty())
                     .findFirst().orElseThrow(() -> new AssertionError(name + ": no image/png output"));
             byte[] bytes = Base64.getMimeDecoder().decode(png);
             assertEquals("PNG", new String(bytes, 1, 3, StandardCharsets.US_ASCII), name);
@@ -125,15 +125,5 @@ class NotebooksTest {
                 Files.deleteIfExists(p);
             }
         }
-    }
-
-    /** nbformat stores text as a string or a list of lines. */
-    private static String join(JsonNode node) {
-        if (node.isArray()) {
-            StringBuilder b = new StringBuilder();
-            node.forEach(n -> b.append(n.asText()));
-            return b.toString();
-        }
-        return node.isMissingNode() || node.isNull() ? "" : node.asText();
     }
 }
