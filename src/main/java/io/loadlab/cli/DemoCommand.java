@@ -33,11 +33,12 @@ import tech.tablesaw.api.Table;
         description = {"Run a short experiment on every available subject and render its HTML report.",
                 "",
                 "Installs the Jupyter kernel for the user when Jupyter lacks it, runs plaintext and json on each",
-                "subject that can run here (2 rounds of 2 s windows after a 1 s warm-up: a few minutes), writes",
-                "data/demo-<date-time>/, renders reports/demo-<date-time>.html and prints a summary table.",
-                "The windows are far too short for figures to publish: use loadlab run for those."},
+                "subject that can run here (3 rounds of 2 s windows, each after a warm-up that lasts until the",
+                "throughput is steady: about 5 minutes), writes data/demo-<date-time>/, renders",
+                "reports/demo-<date-time>.html and prints a summary table. Short windows: loadlab run takes",
+                "longer settings for figures to publish."},
         footer = {"", "Same settings by hand:",
-                "  loadlab run --subjects '.*' --workloads 'plaintext|json' --rounds 2 -d 2s --warmup 1s \\",
+                "  loadlab run --subjects '.*' --workloads 'plaintext|json' --rounds 3 -d 2s --warmup auto \\",
                 "      --cooldown 0s",
                 "  loadlab report data/<name>"})
 final class DemoCommand implements Callable<Integer> {
@@ -52,13 +53,17 @@ final class DemoCommand implements Callable<Integer> {
     String workloads = "plaintext|json";
 
     @Option(names = "--rounds", paramLabel = "N", description = "rounds (default: ${DEFAULT-VALUE})")
-    int rounds = 2;
+    int rounds = 3;
 
     @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured window per run (default: ${DEFAULT-VALUE})")
     String duration = "2s";
 
-    @Option(names = "--warmup", paramLabel = "D", description = "warm-up per run (default: ${DEFAULT-VALUE})")
-    String warmup = "1s";
+    @Option(names = "--warmup", paramLabel = "D|auto",
+            description = "warm-up per run: auto (until steady) or a duration (default: ${DEFAULT-VALUE})")
+    String warmup = "auto";
+
+    @Option(names = "--warmup-max", paramLabel = "D", description = "longest steady-state warm-up (default: ${DEFAULT-VALUE})")
+    String warmupMax = "15s";
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -70,14 +75,16 @@ final class DemoCommand implements Callable<Integer> {
 
         String name = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         ExperimentSpec spec = ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads)
-                .rounds(rounds).duration(Durations.parse(duration)).warmup(Durations.parse(warmup))
+                .rounds(rounds).duration(Durations.parse(duration))
+                .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax)))
                 .cooldown(Duration.ZERO).build();
         Path dir = home.resolve("data").resolve(name);
         RunCommand.ConsoleProgress progress = new RunCommand.ConsoleProgress(err);
         Experiment exp = Experiment.create(home, spec, dir, commandLine(), progress);
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
-        err.printf(Locale.ROOT, "Demo: %d runs (%d subject instances x %s x %d rounds of %s after a %s warm-up) into %s%n",
-                exp.plan().runs().size(), exp.plan().instances().size(), workloads, rounds, duration, warmup, ReportCommand.shown(dir));
+        err.printf(Locale.ROOT, "Demo: %d runs (%d subject instances x %s x %d rounds of %s, each after a %s) into %s%n",
+                exp.plan().runs().size(), exp.plan().instances().size(), workloads, rounds, duration,
+                spec.warmup().describe(), ReportCommand.shown(dir));
         err.flush();
         progress.begin(exp.plan(), 0);
         Runner.Outcome outcome = RunCommand.executeStoppable(exp, err);

@@ -10,6 +10,7 @@ import io.loadlab.load.LoadSpec;
 import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
 import io.loadlab.load.Transport;
+import io.loadlab.load.Warmup;
 import io.loadlab.load.format.JsonSummary;
 import io.loadlab.load.format.TextSummary;
 import java.io.IOException;
@@ -61,8 +62,18 @@ final class LoadCommand implements Callable<Integer> {
             description = "fixed rate in requests/s over all connections; latency from due time (default: closed loop)")
     Double rate;
 
-    @Option(names = "--warmup", paramLabel = "D", description = "load before measuring, excluded (default: 0s)")
-    String warmup = "0s";
+    @Option(names = "--warmup", paramLabel = "D|auto",
+            description = {"load before measuring, excluded: 'auto' runs until the throughput is steady",
+                    "(see --warmup-max), a duration such as 3s runs exactly that, 0s none",
+                    "(default: auto; none with -n)"})
+    String warmup;
+
+    @Option(names = "--warmup-max", paramLabel = "D",
+            description = "longest steady-state warm-up; a run still not steady then is measured and flagged (default: ${DEFAULT-VALUE})")
+    String warmupMax = "10s";
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed of the {rand:LO-HI} keys (default: ${DEFAULT-VALUE})")
+    long seed = 1;
 
     @Option(names = "--timeout", paramLabel = "D", description = "request timeout (default: ${DEFAULT-VALUE})")
     String timeout = "10s";
@@ -143,7 +154,9 @@ final class LoadCommand implements Callable<Integer> {
                 .model(model)
                 .connections(connections)
                 .threads(threads)
-                .warmup(Durations.parse(warmup))
+                .warmup(warmup == null && requests != null ? Warmup.NONE
+                        : Warmup.parse(warmup == null ? Warmup.AUTO : warmup, Durations.parse(warmupMax)))
+                .seed(seed)
                 .requestTimeout(Durations.parse(timeout))
                 .connectTimeout(Durations.parse(connectTimeout))
                 .transport(t);

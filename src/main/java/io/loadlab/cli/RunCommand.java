@@ -61,8 +61,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured window per run (default: ${DEFAULT-VALUE})")
     String duration = "5s";
 
-    @Option(names = "--warmup", paramLabel = "D", description = "warm-up per run (default: ${DEFAULT-VALUE})")
-    String warmup = "2s";
+    @Option(names = "--warmup", paramLabel = "D|auto",
+            description = {"warm-up per run: 'auto' loads until the throughput is steady (at most --warmup-max,",
+                    "widened by a subject's own bounds), a duration such as 3s exactly that (default: ${DEFAULT-VALUE})"})
+    String warmup = "auto";
+
+    @Option(names = "--warmup-max", paramLabel = "D",
+            description = "longest steady-state warm-up; a run not steady by then is measured and flagged not_steady (default: ${DEFAULT-VALUE})")
+    String warmupMax = "15s";
 
     @Option(names = "--cooldown", paramLabel = "D", description = "pause between runs (default: ${DEFAULT-VALUE})")
     String cooldown = "1s";
@@ -205,7 +211,7 @@ final class RunCommand implements Callable<Integer> {
                 : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
-                .warmup(Durations.parse(warmup)).cooldown(Durations.parse(cooldown))
+                .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate)
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).build();
     }

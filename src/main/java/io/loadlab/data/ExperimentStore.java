@@ -151,6 +151,7 @@ public final class ExperimentStore {
             ObjectNode spec = (ObjectNode) JSON.readTree(json.toFile());
             long start = spec.path("started_epoch_ms").asLong(System.currentTimeMillis());
             Set<Integer> done = repairRuns(dir.resolve(RUNS_FILE));
+            upgradeHeader(dir.resolve(RUNS_FILE));
             repairHlog(dir.resolve(HLOG_FILE), done, start);
             return new Opened(new ExperimentStore(dir, start), spec, done);
         } catch (IOException e) {
@@ -241,6 +242,39 @@ public final class ExperimentStore {
             }
         }
         return done;
+    }
+
+    /**
+     * Rewrites a runs.csv that an older version wrote with fewer columns under today's header, the
+     * columns it lacks empty (not measured then), so that the rows a resume appends line up. Written
+     * to a temporary file and renamed over the old one: a kill leaves one or the other, whole.
+     */
+    private static void upgradeHeader(Path runs) throws IOException {
+        List<String> lines = Files.readAllLines(runs, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || lines.get(0).equals(RunRow.csvHeader())) {
+            return;
+        }
+        List<String> header = CsvLines.split(lines.get(0));
+        List<String> unknown = header.stream().filter(c -> !RunRow.COLUMNS.contains(c)).toList();
+        if (!unknown.isEmpty()) {
+            throw new DataException(runs + ": columns " + unknown + " are not known to this version of Loadlab: resume"
+                    + " it with the version that wrote it");
+        }
+        StringBuilder out = new StringBuilder(RunRow.csvHeader()).append('\n');
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> values = CsvLines.split(line);
+            java.util.Map<String, String> row = new java.util.HashMap<>();
+            for (int i = 0; i < header.size() && i < values.size(); i++) {
+                row.put(header.get(i), values.get(i));
+            }
+            out.append(new RunRow(row).toCsv()).append('\n');
+        }
+        Path tmp = runs.resolveSibling(RUNS_FILE + ".tmp");
+        Files.writeString(tmp, out, StandardCharsets.UTF_8);
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        Files.move(tmp, runs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Keeps the header and the histograms of recorded runs; drops partial and orphaned lines. */

@@ -13,11 +13,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where the numbers were measured: CPU, cores, kernel, OS, JVM, Loadlab's version and commit,
- * the subjects' toolchain versions and the CPU pinning. Stored in {@code experiment.json}.
+ * the subjects' toolchain versions, the CPU pinning, and the CPU frequency governor and boost
+ * state where the machine exposes them (a VM usually does not: then they say so, never a guess).
+ * Stored in {@code experiment.json}.
  */
 public record Environment(String cpuModel, int cores, String kernel, String os, String jvm,
                           String loadlabVersion, String gitCommit, Map<String, String> subjectVersions,
-                          String pinning) {
+                          String pinning, String cpuGovernor, String cpuBoost) {
 
     /** Reads the machine's description; {@code unknown} where a source is missing. */
     public static Environment capture(Path home, Map<String, String> subjectVersions, String pinning) {
@@ -36,7 +38,35 @@ public record Environment(String cpuModel, int cores, String kernel, String os, 
             commit += " (with uncommitted changes)";
         }
         return new Environment(cpu, Runtime.getRuntime().availableProcessors(), kernel.isEmpty() ? "unknown" : kernel,
-                os, jvm, version, commit, new TreeMap<>(subjectVersions), pinning);
+                os, jvm, version, commit, new TreeMap<>(subjectVersions), pinning, governor(), boost());
+    }
+
+    private static final String CPU_SYS = "/sys/devices/system/cpu";
+
+    /** The cpufreq governors of the CPUs, e.g. {@code performance}, or why none is known. */
+    static String governor() {
+        java.util.TreeSet<String> seen = new java.util.TreeSet<>();
+        for (int cpu = 0; cpu < Runtime.getRuntime().availableProcessors() * 4 && cpu < 4096; cpu++) {
+            Path f = Path.of(CPU_SYS, "cpu" + cpu, "cpufreq", "scaling_governor");
+            if (Files.isReadable(f)) {
+                seen.add(read(f.toString()).strip());
+            }
+        }
+        return seen.isEmpty() ? "not exposed (no " + CPU_SYS + "/cpu*/cpufreq/scaling_governor: a VM or no cpufreq"
+                + " driver; the host sets the frequency)" : String.join(",", seen);
+    }
+
+    /** Whether the CPU may boost above its base clock, or why it is not known. */
+    static String boost() {
+        String b = read(CPU_SYS + "/cpufreq/boost").strip();
+        if (!b.isEmpty()) {
+            return b.equals("1") ? "on" : "off";
+        }
+        String noTurbo = read(CPU_SYS + "/intel_pstate/no_turbo").strip();
+        if (!noTurbo.isEmpty()) {
+            return noTurbo.equals("1") ? "off (intel_pstate no_turbo)" : "on (intel_pstate)";
+        }
+        return "not exposed (neither " + CPU_SYS + "/cpufreq/boost nor intel_pstate/no_turbo)";
     }
 
     /** The environment as stored in {@code experiment.json}. */
@@ -52,6 +82,8 @@ public record Environment(String cpuModel, int cores, String kernel, String os, 
         ObjectNode v = o.putObject("subject_versions");
         subjectVersions.forEach(v::put);
         o.put("pinning", pinning);
+        o.put("cpu_governor", cpuGovernor);
+        o.put("cpu_boost", cpuBoost);
         return o;
     }
 

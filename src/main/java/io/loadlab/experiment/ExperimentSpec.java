@@ -8,6 +8,7 @@ import io.loadlab.engine.EngineException;
 import io.loadlab.engine.ExternalEngines;
 import io.loadlab.load.Durations;
 import io.loadlab.load.LoadException;
+import io.loadlab.load.Warmup;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,8 @@ import java.util.regex.PatternSyntaxException;
  * @param order       how the subjects are ordered within each round
  * @param seed        seed of the shuffled order
  * @param duration    measured window of each run
- * @param warmup      load before each window, not measured
+ * @param warmup      load before each window, not measured: a fixed time, or until the throughput is
+ *                    steady (bounds widened by a subject's manifest, see {@link #warmupFor})
  * @param cooldown    pause between runs
  * @param connections connections per run
  * @param threads     engine threads per run; 0 = one per load CPU
@@ -40,12 +42,16 @@ import java.util.regex.PatternSyntaxException;
  * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
  * @param engines     the load generators, each run once per subject, workload and round (in an
  *                    order rotated by round); wrk and h2load run a closed loop only
+ * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
+ *                    workload always runs first on a fresh process); experiments stored before this
+ *                    existed ran them in listing order
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
-                             int rounds, Order order, long seed, Duration duration, Duration warmup,
+                             int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
-                             Optional<Duration> readyTimeoutOverride, List<Engine> engines) {
+                             Optional<Duration> readyTimeoutOverride, List<Engine> engines,
+                             boolean rotateWorkloads) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -72,8 +78,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         if (duration == null || duration.toMillis() < 100) {
             problems.add("duration: must be at least 100ms, got " + duration);
         }
-        if (warmup == null || warmup.isNegative()) {
-            problems.add("warmup: must be zero or positive");
+        if (warmup == null) {
+            problems.add("warmup: required (a duration, or auto)");
         }
         if (cooldown == null || cooldown.isNegative()) {
             problems.add("cooldown: must be zero or positive");
@@ -109,7 +115,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             }
             for (Engine e : engines) {
                 ExternalEngines.cannotRun(e, "/", List.of(duration == null ? Duration.ZERO : duration,
-                        warmup == null ? Duration.ZERO : warmup)).ifPresent(why -> problems.add("engines: " + why));
+                        warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
+                        .ifPresent(why -> problems.add("engines: " + why));
             }
         }
         if (!problems.isEmpty()) {
@@ -144,7 +151,12 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         o.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
         o.put("seed", seed);
         o.put("duration", Durations.format(duration));
-        o.put("warmup", Durations.format(warmup));
+        o.put("warmup", warmup.text());
+        if (warmup instanceof Warmup.Steady st) {
+            o.put("warmup_min", Durations.format(st.min()));
+            o.put("warmup_max", Durations.format(st.max()));
+        }
+        o.put("workload_order", rotateWorkloads ? "rotate" : "fixed");
         o.put("cooldown", Durations.format(cooldown));
         o.put("connections", connections);
         o.put("threads", threads);
@@ -171,7 +183,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .order(Order.valueOf(o.get("order").asText().toUpperCase(java.util.Locale.ROOT)))
                     .seed(o.get("seed").asLong())
                     .duration(Durations.parse(o.get("duration").asText()))
-                    .warmup(Durations.parse(o.get("warmup").asText()))
+                    .warmup(warmup(o))
+                    .rotateWorkloads(o.path("workload_order").asText("fixed").equals("rotate"))
                     .cooldown(Durations.parse(o.get("cooldown").asText()))
                     .connections(o.get("connections").asInt())
                     .threads(o.get("threads").asInt())
@@ -184,6 +197,31 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
         }
+    }
+
+    /** A stored warm-up: {@code auto} with its bounds, or a fixed duration (all experiments before auto). */
+    private static Warmup warmup(JsonNode o) {
+        String text = o.get("warmup").asText();
+        if (!text.equals(Warmup.AUTO)) {
+            return new Warmup.Fixed(Durations.parse(text));
+        }
+        return new Warmup.Steady(Durations.parse(o.get("warmup_min").asText()),
+                Durations.parse(o.get("warmup_max").asText()));
+    }
+
+    /**
+     * The warm-up of one subject's runs: a fixed warm-up as given; a steady-state warm-up with its
+     * bounds widened to the manifest's own, so that a JIT server that needs longer gets it and a
+     * user asking for longer gets that.
+     */
+    public Warmup warmupFor(io.loadlab.subject.SubjectManifest manifest) {
+        if (!(warmup instanceof Warmup.Steady st) || manifest.warmup().isEmpty()) {
+            return warmup;
+        }
+        io.loadlab.subject.SubjectManifest.WarmupBounds b = manifest.warmup().get();
+        Duration min = st.min().compareTo(b.min()) >= 0 ? st.min() : b.min();
+        Duration max = st.max().compareTo(b.max()) >= 0 ? st.max() : b.max();
+        return new Warmup.Steady(min, max.compareTo(min) >= 0 ? max : min);
     }
 
     /** Experiments written before engines could be chosen used the built-in one. */
@@ -200,7 +238,13 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
 
-    /** Builds an {@link ExperimentSpec}; defaults: java subjects, plaintext|json, 3 rounds of 5 s. */
+    /** The longest steady-state warm-up by default. */
+    public static final Duration DEFAULT_WARMUP_MAX = Duration.ofSeconds(15);
+
+    /**
+     * Builds an {@link ExperimentSpec}; defaults: java subjects, plaintext|json, 3 rounds of 5 s
+     * after a steady-state warm-up of at most {@link #DEFAULT_WARMUP_MAX}, workloads rotated.
+     */
     public static final class Builder {
         private String name;
         private String subjects = "java-.*";
@@ -210,7 +254,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private Order order = Order.ROTATE;
         private long seed = 1;
         private Duration duration = Duration.ofSeconds(5);
-        private Duration warmup = Duration.ofSeconds(2);
+        private Warmup warmup = Warmup.steady(DEFAULT_WARMUP_MAX);
+        private boolean rotateWorkloads = true;
         private Duration cooldown = Duration.ofSeconds(1);
         private int connections = 64;
         private int threads;
@@ -228,7 +273,10 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder order(Order v) { order = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
         public Builder duration(Duration v) { duration = v; return this; }
-        public Builder warmup(Duration v) { warmup = v; return this; }
+        /** A fixed warm-up ({@code null} is refused by build()). */
+        public Builder warmup(Duration v) { warmup = v == null ? null : new Warmup.Fixed(v); return this; }
+        public Builder warmup(Warmup v) { warmup = v; return this; }
+        public Builder rotateWorkloads(boolean v) { rotateWorkloads = v; return this; }
         public Builder cooldown(Duration v) { cooldown = v; return this; }
         public Builder connections(int v) { connections = v; return this; }
         public Builder threads(int v) { threads = v; return this; }
@@ -244,7 +292,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines);
+                    engines, rotateWorkloads);
         }
     }
 }

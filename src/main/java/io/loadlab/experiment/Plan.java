@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
 
 /**
  * The runs of an experiment in the order they happen: rounds, within each round the subject
- * instances (subject × variant) in rotated or shuffled order, within each instance its workloads,
- * and for each workload the engines, rotated by round so that no engine always goes first.
+ * instances (subject × variant) in rotated or shuffled order, within each instance its workloads
+ * (rotated by round, so that no workload always runs first on a fresh process), and for each
+ * workload the engines, rotated by round so that no engine always goes first.
  * The plan is a pure function of the spec and the catalog, so a resumed experiment gets the
  * same run ids.
  */
@@ -102,7 +103,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             List<Engine> engines = new ArrayList<>(spec.engines());
             Collections.rotate(engines, -((round - 1) % engines.size()));
             for (int pos = 0; pos < order.size(); pos++) {
-                for (Workload w : order.get(pos).workloads()) {
+                List<Workload> inOrder = new ArrayList<>(order.get(pos).workloads());
+                if (spec.rotateWorkloads()) {
+                    // A fresh process runs its first workload colder than the rest: let each take that place.
+                    Collections.rotate(inOrder, -((round - 1) % inOrder.size()));
+                }
+                for (Workload w : inOrder) {
                     for (Engine e : engines) {
                         if (ExternalEngines.cannotRun(e, w.path(), List.of()).isEmpty()) {
                             runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));

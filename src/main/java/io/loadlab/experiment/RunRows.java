@@ -35,7 +35,6 @@ final class RunRows {
         v.put("threads", Integer.toString(threads));
         v.put("target_rps", spec.rate().isPresent() ? num(spec.rate().getAsDouble()) : "");
         v.put("load_model", spec.rate().isPresent() ? "fixed_rate" : "closed_loop");
-        v.put("warmup_s", num(spec.warmup().toMillis() / 1000.0));
         v.put("load_cpus", loadCpus);
         v.put("server_cpus", serverCpus);
         v.put("started_at", Instant.now().toString());
@@ -43,8 +42,14 @@ final class RunRows {
     }
 
     /** A measured run; {@code failure} set when the subject died meanwhile (status failed). */
-    static RunRow measured(Map<String, String> v, LoadResult r, Optional<ProcessTreeStats.Reading> server,
-                           Optional<String> failure) {
+    static RunRow measured(Map<String, String> v, LoadResult r, ServerSampler sampler, Optional<String> failure) {
+        Optional<ProcessTreeStats.Reading> server = sampler.window();
+        v.put("warmup_s", num(round3(r.warmupSeconds())));
+        v.put("steady", r.steady().map(String::valueOf).orElse(""));
+        if (r.targetRps().isPresent()) {
+            v.put("missed", Long.toString(r.missed()));
+        }
+        machine(v, sampler);
         v.put("duration_s", num(r.durationSeconds()));
         v.put("requests", Long.toString(r.requests()));
         v.put("rps", num(r.rps()));
@@ -102,8 +107,10 @@ final class RunRows {
      *
      * @param loadCpus CPUs the tool could use, for the load-bound flag
      */
-    static RunRow external(Map<String, String> v, ExternalRun r, int loadCpus,
-                           Optional<ProcessTreeStats.Reading> server, Optional<String> failure) {
+    static RunRow external(Map<String, String> v, ExternalRun r, int loadCpus, ServerSampler sampler,
+                           Optional<String> failure) {
+        Optional<ProcessTreeStats.Reading> server = sampler.window();
+        machine(v, sampler);
         for (Map.Entry<String, String> e : r.reported().values().entrySet()) {
             // The plan's labels and settings win over what the tool printed about itself.
             v.putIfAbsent(e.getKey(), e.getValue());
@@ -134,6 +141,12 @@ final class RunRows {
         v.put("status", failure.isPresent() ? "failed" : "ok");
         v.put("error", failure.map(RunRows::oneLine).orElse(""));
         return new RunRow(v);
+    }
+
+    /** The window's noise: other programs' CPU on the CPUs in use, and the hypervisor's steal. */
+    private static void machine(Map<String, String> v, ServerSampler sampler) {
+        sampler.noiseCpuSeconds().ifPresent(n -> v.put("noise_cpu_s", num(round3(n))));
+        sampler.stealSeconds().ifPresent(n -> v.put("steal_s", num(round3(n))));
     }
 
     private static long parseLong(String s) {

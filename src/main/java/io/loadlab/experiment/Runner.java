@@ -18,6 +18,7 @@ import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
 import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
+import io.loadlab.load.Warmup;
 import io.loadlab.subject.Cpus;
 import io.loadlab.subject.SubjectException;
 import io.loadlab.subject.SubjectLauncher;
@@ -211,7 +212,7 @@ public final class Runner {
                     }
                     progress.runStarting(run, count[0], total);
                     Map<String, String> v = RunRows.planned(spec, run, threads, loadCpus, serverCpus);
-                    Measured m = p.isAlive() ? measure(run, port, threads, p, v, log, results)
+                    Measured m = p.isAlive() ? measure(run, port, threads, p, v, log, results, cpusInUse(split))
                             : new Measured(RunRows.failed(v, "subject " + inst.label() + " exited (code "
                             + p.exitCode().map(String::valueOf).orElse("?") + ") before this run; its log ends with:\n"
                             + SubjectProcess.tail(log, 10)), List.of());
@@ -249,13 +250,23 @@ public final class Runner {
     /** A run's row and the per-second samples that go to the hlog. */
     private record Measured(RunRow row, List<IntervalSample> intervals) {}
 
+    /** The CPUs whose other use is the window's noise: the server's and the load's; empty when not pinned. */
+    private static List<Integer> cpusInUse(Optional<Cpus.Split> split) {
+        return split.map(s -> {
+            java.util.TreeSet<Integer> all = new java.util.TreeSet<>(Cpus.parse(s.server()));
+            all.addAll(Cpus.parse(s.load()));
+            return List.copyOf(all);
+        }).orElse(List.of());
+    }
+
     private Measured measure(Plan.Run run, int port, int threads, SubjectProcess p, Map<String, String> v, Path log,
-                           Map<String, List<LoadResult>> results) {
+                           Map<String, List<LoadResult>> results, List<Integer> cpus) {
         Workload w = run.workload();
+        Warmup warmup = spec.warmupFor(run.instance().subject().manifest());
         try {
             w.preload().ifPresent(pre -> preload(pre, port));
             if (run.engine().external()) {
-                return measureExternal(run, port, threads, p, v, log);
+                return measureExternal(run, port, threads, p, v, log, warmup, cpus);
             }
             RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
                     w.bodySize());
@@ -263,16 +274,16 @@ public final class Runner {
                     .model(spec.rate().isPresent() ? new LoadModel.FixedRate(spec.rate().getAsDouble())
                             : new LoadModel.ClosedLoop(1))
                     .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
-                    .duration(spec.duration()).warmup(spec.warmup())
+                    .duration(spec.duration()).warmup(warmup).seed(runSeed(run))
                     .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
                     .build();
-            ServerSampler sampler = new ServerSampler(p.handle());
+            ServerSampler sampler = new ServerSampler(p.handle(), cpus);
             LoadResult r = interruptibly(() -> LoadEngine.run(ls, sampler));
             Optional<String> died = died(run, p, log);
             if (died.isEmpty()) {
                 results.computeIfAbsent(key(run), k -> new ArrayList<>()).add(r);
             }
-            return new Measured(RunRows.measured(v, r, sampler.window(), died), r.intervals());
+            return new Measured(RunRows.measured(v, r, sampler, died), r.intervals());
         } catch (LoadException | EngineException e) {
             String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
                     + " died; its log ends with:\n" + SubjectProcess.tail(log, 10);
@@ -286,27 +297,65 @@ public final class Runner {
      * The tool's output is kept next to the subject's log, so the run can be imported again.
      */
     private Measured measureExternal(Plan.Run run, int port, int threads, SubjectProcess p, Map<String, String> v,
-                                     Path log) {
+                                     Path log, Warmup warmup, List<Integer> cpusInUse) {
         Workload w = run.workload();
         Optional<String> cpus = Optional.ofNullable(v.get("load_cpus")).filter(c -> !c.isEmpty());
         ExternalLoad load = new ExternalLoad(run.engine(), w.method(), "127.0.0.1", port, w.path(), w.bodySize(),
                 spec.connections(), Math.min(threads, spec.connections()), spec.duration(), cpus,
-                spec.seed() * 31 + run.runId());
+                runSeed(run));
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         Path output = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt");
         try {
-            if (!spec.warmup().isZero()) {
-                interruptibly(() -> ExternalEngines.run(load.withDuration(spec.warmup()), scratch,
-                        scratch.resolve("warmup.txt"), () -> { }, () -> { }));
-            }
-            ServerSampler sampler = new ServerSampler(p.handle());
+            double[] warmed = warmUpForTool(run, port, threads, load, warmup, scratch);
+            ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse);
             ExternalRun r = interruptibly(() -> ExternalEngines.run(load, scratch, output, sampler::windowStarted,
                     sampler::windowEnded));
             int loadCpuCount = cpus.map(c -> Cpus.parse(c).size()).orElse(Runtime.getRuntime().availableProcessors());
-            return new Measured(RunRows.external(v, r, loadCpuCount, sampler.window(), died(run, p, log)), List.of());
+            v.put("warmup_s", RunRow.num(Math.round(warmed[0] * 1000) / 1000.0));
+            v.put("steady", Double.isNaN(warmed[1]) ? "" : Boolean.toString(warmed[1] > 0));
+            return new Measured(RunRows.external(v, r, loadCpuCount, sampler, died(run, p, log)), List.of());
         } finally {
             deleteTree(scratch);
         }
+    }
+
+    /**
+     * Warms the server and the tool up before a tool's measured run: a fixed warm-up is a run of
+     * the tool itself; a steady-state warm-up is the built-in engine's (the tools cannot say when
+     * the throughput settles) followed by a 1 s run of the tool, which warms the tool's own caches
+     * and connections.
+     *
+     * @return {seconds of warm-up, 1 if steady, 0 if not, NaN if unknown}
+     */
+    private double[] warmUpForTool(Plan.Run run, int port, int threads, ExternalLoad load, Warmup warmup,
+                                   Path scratch) {
+        if (warmup.isNone()) {
+            return new double[] {0, 0};
+        }
+        double seconds = 0;
+        double steady = Double.NaN;
+        Duration toolWarmup = warmup.max();
+        if (warmup instanceof Warmup.Steady) {
+            Workload w = run.workload();
+            RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
+                    w.bodySize());
+            LoadResult r = interruptibly(() -> LoadEngine.run(LoadSpec.builder().request(req)
+                    .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
+                    .duration(Duration.ofMillis(500)).warmup(warmup).seed(runSeed(run))
+                    .expect(new Expectation(w.expectedStatus(), w.expectedBody())).build()));
+            seconds = r.warmupSeconds() + r.durationSeconds();
+            steady = r.steady().orElse(false) ? 1 : 0;
+            toolWarmup = Duration.ofSeconds(1);
+        }
+        Duration d = toolWarmup;
+        interruptibly(() -> ExternalEngines.run(load.withDuration(d), scratch, scratch.resolve("warmup.txt"),
+                () -> { }, () -> { }));
+        return new double[] {seconds + d.toMillis() / 1000.0, steady};
+    }
+
+    /** The seed of one run's {rand} keys: the experiment's, mixed with the run id. */
+    private long runSeed(Plan.Run run) {
+        return spec.seed() * 31 + run.runId();
     }
 
     private static Optional<String> died(Plan.Run run, SubjectProcess p, Path log) {

@@ -160,7 +160,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         refillAfterRead = false;
-        if (!worker.closed) {
+        // After fail() the channel is already forgotten and its requests counted: its close must
+        // not complete a body that ends at the close, which would count one more (protocol) error.
+        if (!worker.closed && ctx.channel() == channel) {
             parser.onClose(this);
             countLost(Failure.READ);
         }
@@ -275,6 +277,31 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         size = 0;
         unwritten = 0;
         head = 0;
+    }
+
+    /**
+     * At a fixed rate, the requests that fell due before {@code endNanos} but were never sent: each
+     * is recorded with the latency it had reached by then (a lower bound), so that an overloaded
+     * server's backlog shows in the tail instead of vanishing. Runs on the loop, once, at the end.
+     *
+     * @return how many were due and never sent
+     */
+    long recordMissed(long endNanos) {
+        if (!fixedRate || nextDue >= endNanos) {
+            return 0;
+        }
+        double interval = control.fixedRateIntervalNanos;
+        long missed = (long) Math.ceil((endNanos - nextDue) / interval);
+        // Beyond a million per connection, record them in groups of equal count: the error is at
+        // most one group's span of due times, far below the histogram's 0.1% resolution of such waits.
+        long group = Math.max(1, missed / 1_000_000);
+        for (long k = 0; k < missed; k += group) {
+            long due = (long) (nextDue + k * interval);
+            long count = Math.min(group, missed - k);
+            worker.latency.recordValueWithCount(Math.max(1, Math.min(Worker.HIGHEST_US, (endNanos - due) / 1000)), count);
+        }
+        nextDue += missed * interval;
+        return missed;
     }
 
     void checkTimeout(long now) {

@@ -9,12 +9,15 @@ import org.HdrHistogram.Histogram;
  * @param startEpochMs start of the interval, ms since the epoch
  * @param endEpochMs   end of the interval, ms since the epoch
  * @param requests     complete responses in the interval
+ * @param missed       at a fixed rate, requests that fell due but were never sent (recorded at the
+ *                     window's end, so only the last interval has them); their lower-bound latencies
+ *                     are in {@code latency}, whose count is {@code requests + missed}
  * @param errors       failed requests in the interval, by category
  * @param bytesRead    bytes received in the interval
  * @param latency      latency of the interval's responses, µs (from the due time at a fixed rate)
  * @param serviceTime  service time (from the actual send), µs; present only at a fixed rate
  */
-public record IntervalSample(long startEpochMs, long endEpochMs, long requests, ErrorCounts errors,
+public record IntervalSample(long startEpochMs, long endEpochMs, long requests, long missed, ErrorCounts errors,
                              long bytesRead, Histogram latency, Optional<Histogram> serviceTime) {
 
     public IntervalSample {

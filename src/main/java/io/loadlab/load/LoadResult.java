@@ -29,16 +29,24 @@ import org.HdrHistogram.Histogram;
  * @param processCpuSeconds CPU time of the whole JVM process in the window, s
  * @param loadCpus          CPUs the engine could use: min(threads, available processors)
  * @param stoppedEarly      a request-count run that ended because nothing progressed for a timeout
+ * @param warmupSeconds     how long the warm-up actually ran, s (0 without one)
+ * @param steady            whether the throughput was steady at the end of the warm-up
+ *                          ({@link SteadyState}); false without a warm-up, empty for a request-count run
+ * @param missed            at a fixed rate, requests that fell due in the window but were never sent;
+ *                          each is in {@code latency} with the wait it had reached at the window's end
  */
 public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
                          long requests, long bytesRead, long bytesWritten,
                          SortedMap<Integer, Long> statusCodes, ErrorCounts errors,
                          Histogram latency, Optional<Histogram> serviceTime, Histogram connectTime,
                          List<IntervalSample> intervals, double loadCpuSeconds,
-                         double processCpuSeconds, int loadCpus, boolean stoppedEarly) {
+                         double processCpuSeconds, int loadCpus, boolean stoppedEarly,
+                         double warmupSeconds, Optional<Boolean> steady, long missed) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
     public static final double LOAD_BOUND_SHARE = 0.90;
+    /** Share of the target rate a fixed-rate run may fall short by before it is flagged. */
+    public static final double RATE_SHORTFALL = 0.01;
 
     public LoadResult {
         statusCodes = Collections.unmodifiableSortedMap(new TreeMap<>(statusCodes));
@@ -99,6 +107,20 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                         + " p50 %d us, p99 %d us, load CPU %.2f s]", spec.request().method(),
                 spec.request().target().url(), requests, durationSeconds, rps(), errors.total(),
                 latency.getValueAtPercentile(50), latency.getValueAtPercentile(99), loadCpuSeconds);
+    }
+
+    /** The target rate of a fixed-rate run, requests/s. */
+    public java.util.OptionalDouble targetRps() {
+        return spec.model() instanceof LoadModel.FixedRate f ? java.util.OptionalDouble.of(f.requestsPerSecond())
+                : java.util.OptionalDouble.empty();
+    }
+
+    /**
+     * Whether a fixed-rate run fell short of its target: it answered more than
+     * {@value #RATE_SHORTFALL} below the target rate, or left requests unsent.
+     */
+    public boolean rateNotReached() {
+        return targetRps().isPresent() && (missed > 0 || rps() < (1 - RATE_SHORTFALL) * targetRps().getAsDouble());
     }
 
     /** Latency at a percentile (0 to 100), µs. */

@@ -16,16 +16,19 @@ import java.util.OptionalLong;
  * @param threads        event-loop threads the connections are spread over, 1 or more
  * @param duration       measured window; empty when only a request count bounds the run
  * @param requestCount   total requests to send; empty when only a duration bounds the run
- * @param warmup         load before the measured window, excluded from every figure
+ * @param warmup         load before the measured window, excluded from every figure: a fixed time or
+ *                       until the throughput is steady ({@link Warmup})
  * @param requestTimeout time after which an unanswered request counts as a timeout
  * @param connectTimeout time after which a connection attempt counts as a connect error
  * @param transport      Netty transport for the event loops
  * @param expectation    what counts as a correct answer
+ * @param seed           seed of the {@code {rand:LO-HI}} keys: the same seed sends the same keys in the
+ *                       same order on each event loop
  */
 public record LoadSpec(RequestTemplate request, LoadModel model, int connections, int threads,
-                       Optional<Duration> duration, OptionalLong requestCount, Duration warmup,
+                       Optional<Duration> duration, OptionalLong requestCount, Warmup warmup,
                        Duration requestTimeout, Duration connectTimeout, Transport transport,
-                       Expectation expectation) {
+                       Expectation expectation, long seed) {
 
     public LoadSpec {
         List<String> problems = new ArrayList<>();
@@ -54,9 +57,9 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
                 problems.add("requests: must be at least 1, got " + n);
             }
         });
-        if (warmup == null || warmup.isNegative()) {
-            problems.add("warmup: must be zero or positive, got " + warmup);
-        } else if (!warmup.isZero() && requestCount.isPresent()) {
+        if (warmup == null) {
+            problems.add("warmup: required (Warmup.NONE for none)");
+        } else if (!warmup.isNone() && requestCount.isPresent()) {
             // The warm-up's requests would use up the count: the window would get what is left.
             problems.add("warmup: cannot be combined with a request count (-n); use a duration (-d) with"
                     + " --warmup, or drop the warm-up");
@@ -101,11 +104,12 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         private int threads = 1;
         private Duration duration;
         private Long requestCount;
-        private Duration warmup = Duration.ZERO;
+        private Warmup warmup = Warmup.NONE;
         private Duration requestTimeout = Duration.ofSeconds(10);
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Transport transport = Transport.AUTO;
         private Expectation expectation = Expectation.ANY_SUCCESS;
+        private long seed = 1;
 
         private Builder() {
         }
@@ -146,8 +150,21 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
             return this;
         }
 
+        /** A fixed warm-up of {@code d} (zero for none). */
         public Builder warmup(Duration d) {
-            this.warmup = d;
+            this.warmup = d == null ? null : new Warmup.Fixed(d);
+            return this;
+        }
+
+        /** A fixed or steady-state warm-up. */
+        public Builder warmup(Warmup w) {
+            this.warmup = w;
+            return this;
+        }
+
+        /** Seed of the {@code {rand}} keys (default 1). */
+        public Builder seed(long s) {
+            this.seed = s;
             return this;
         }
 
@@ -181,7 +198,7 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
                 d = Optional.of(Duration.ofSeconds(10));
             }
             return new LoadSpec(request, model, connections, threads, d, n, warmup,
-                    requestTimeout, connectTimeout, transport, expectation);
+                    requestTimeout, connectTimeout, transport, expectation, seed);
         }
     }
 }

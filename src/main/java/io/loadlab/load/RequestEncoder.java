@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 
 /**
@@ -34,12 +34,15 @@ final class RequestEncoder {
     private final ByteBuf fixedOwner; // what fixed wraps, the one reference to release
     private final long seqStride;
     private long seq;
+    /** Draws the {@code {rand}} keys: seeded, so that a run can be repeated key for key. */
+    private final SplittableRandom random;
 
     /**
      * @param seqStart  first {@code {seq}} value (the thread index)
      * @param seqStride increment of {@code {seq}} (the thread count), so values never collide
+     * @param seed      seed of the {@code {rand}} keys; each event loop mixes in its index
      */
-    RequestEncoder(RequestTemplate t, int seqStart, int seqStride) {
+    RequestEncoder(RequestTemplate t, int seqStart, int seqStride, long seed) {
         this.head = (t.method() + " ").getBytes(StandardCharsets.US_ASCII);
         this.parts = parse(t.target().path());
         StringBuilder sb = new StringBuilder(" HTTP/1.1\r\n");
@@ -63,6 +66,7 @@ final class RequestEncoder {
         }
         this.seq = seqStart;
         this.seqStride = seqStride;
+        this.random = new SplittableRandom(seed * 1_000_003L + seqStart);
         if (parts.size() == 1 && parts.get(0) instanceof Literal lit) {
             byte[] all = concat(head, lit.bytes(), tail);
             this.fixedOwner = Unpooled.directBuffer(all.length).writeBytes(all);
@@ -109,7 +113,7 @@ final class RequestEncoder {
             if (p instanceof Literal l) {
                 buf.writeBytes(l.bytes());
             } else if (p instanceof RandomInt r) {
-                writeDecimal(buf, ThreadLocalRandom.current().nextLong(r.lo(), r.hi() + 1));
+                writeDecimal(buf, random.nextLong(r.lo(), r.hi() + 1));
             } else {
                 writeDecimal(buf, seq);
                 seq += seqStride;

@@ -45,12 +45,14 @@ final class Worker {
     long errTimeout;
     long errStatus;
     long errProtocol;
+    /** At a fixed rate: requests that fell due in the window but were never sent (set at its end). */
+    long missed;
 
     Worker(int index, EventLoop loop, RunControl control, Transport transport) {
         this.index = index;
         this.loop = loop;
         this.control = control;
-        this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads());
+        this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
         this.service = control.spec.isFixedRate() ? new SingleWriterRecorder(1, HIGHEST_US, DIGITS) : null;
         int connectMillis = (int) Math.min(Integer.MAX_VALUE, control.spec.connectTimeout().toMillis());
         this.bootstrap = new Bootstrap()
@@ -105,12 +107,25 @@ final class Worker {
         }
         requests = bytesRead = bytesWritten = 0;
         errConnect = errRead = errWrite = errTimeout = errStatus = errProtocol = 0;
+        missed = 0;
         java.util.Arrays.fill(statusCounts, 0);
+    }
+
+    /** Answers since the last reset, for the warm-up's throughput. Runs on the loop. */
+    long answers() {
+        return requests;
+    }
+
+    /** Records the requests due before {@code endNanos} that were never sent (fixed rate). Runs on the loop. */
+    void recordMissed(long endNanos) {
+        for (Connection c : connections) {
+            missed += c.recordMissed(endNanos);
+        }
     }
 
     /** Counters so far and the histograms since the previous snapshot. Runs on the loop. */
     Snapshot snapshot() {
-        return new Snapshot(requests, bytesRead, bytesWritten, errors(), statusCounts.clone(),
+        return new Snapshot(requests, missed, bytesRead, bytesWritten, errors(), statusCounts.clone(),
                 latency.getIntervalHistogram(),
                 Optional.ofNullable(service).map(SingleWriterRecorder::getIntervalHistogram));
     }
@@ -131,6 +146,6 @@ final class Worker {
     }
 
     /** Counters (cumulative since reset) and interval histograms taken at one instant on the loop. */
-    record Snapshot(long requests, long bytesRead, long bytesWritten, ErrorCounts errors, long[] statusCounts,
+    record Snapshot(long requests, long missed, long bytesRead, long bytesWritten, ErrorCounts errors, long[] statusCounts,
                     Histogram latency, Optional<Histogram> service) {}
 }

@@ -8,13 +8,30 @@ import java.util.Optional;
 /** A process's state and group from Linux's {@code /proc/PID/stat}, which ProcessHandle does not tell. */
 public final class ProcFs {
 
+    /** USER_HZ, the unit of the CPU times in /proc: 100 on every Linux architecture Loadlab runs on. */
+    public static final double TICKS_PER_SECOND = 100.0;
+
     private ProcFs() {
+    }
+
+    /**
+     * CPU times of one process in clock ticks: {utime, stime, cutime, cstime} (its own threads',
+     * then its reaped children's); empty when it is gone or there is no /proc.
+     */
+    public static Optional<long[]> cpuTicks(String pid) {
+        return stat(pid).filter(f -> f.length > 14).map(f -> new long[] {
+            Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])});
     }
 
     /** The fields after the command name (state, ppid, pgrp, ...); empty when unreadable. */
     private static Optional<String[]> stat(long pid) {
+        return stat(Long.toString(pid));
+    }
+
+    /** The fields after the command name of /proc/PID/stat (PID may be {@code self}). */
+    private static Optional<String[]> stat(String pid) {
         try {
-            String s = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String s = Files.readString(Path.of("/proc", pid, "stat"));
             // The command name may contain spaces and parentheses: fields start after the last ')'.
             return Optional.of(s.substring(s.lastIndexOf(')') + 2).split(" "));
         } catch (IOException e) {

@@ -13,9 +13,6 @@ import java.util.List;
  */
 public final class ProcessTreeStats {
 
-    /** USER_HZ: 100 on every Linux architecture Loadlab runs on. */
-    private static final double TICKS_PER_SECOND = 100.0;
-
     private ProcessTreeStats() {
     }
 
@@ -25,7 +22,8 @@ public final class ProcessTreeStats {
      * @param userSeconds   user CPU time, s
      * @param systemSeconds system CPU time, s
      * @param rssBytes      resident set size now, summed over the tree, bytes
-     * @param peakRssBytes  sum of each process's peak RSS (VmHWM), bytes
+     * @param peakRssBytes  sum of each process's peak RSS (VmHWM), bytes: since the process started, or
+     *                      since {@link #resetPeak}
      */
     public record Reading(double userSeconds, double systemSeconds, long rssBytes, long peakRssBytes) {
         /** User plus system time, s. */
@@ -47,22 +45,20 @@ public final class ProcessTreeStats {
         if (!supported() || !Files.isReadable(Path.of("/proc", Long.toString(root.pid()), "stat"))) {
             return java.util.Optional.empty();
         }
-        List<ProcessHandle> tree = new ArrayList<>();
-        tree.add(root);
-        root.descendants().forEach(tree::add);
         long ticksUser = 0;
         long ticksSys = 0;
         long rss = 0;
         long peak = 0;
-        for (ProcessHandle p : tree) {
+        for (ProcessHandle p : tree(root)) {
+            String pid = Long.toString(p.pid());
+            java.util.Optional<long[]> t = ProcFs.cpuTicks(pid);
+            if (t.isEmpty()) {
+                continue; // the process exited between listing and reading: it no longer counts
+            }
+            ticksUser += t.get()[0] + t.get()[2];
+            ticksSys += t.get()[1] + t.get()[3];
             try {
-                String stat = Files.readString(Path.of("/proc", Long.toString(p.pid()), "stat"));
-                // The command name may contain spaces and parentheses: fields start after the last ')'.
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-                // Fields 14-17 of stat(5): utime stime cutime cstime; here offset by 3.
-                ticksUser += Long.parseLong(f[11]) + Long.parseLong(f[13]);
-                ticksSys += Long.parseLong(f[12]) + Long.parseLong(f[14]);
-                for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
+                for (String line : Files.readAllLines(Path.of("/proc", pid, "status"))) {
                     if (line.startsWith("VmRSS:")) {
                         rss += kib(line) * 1024;
                     } else if (line.startsWith("VmHWM:")) {
@@ -70,10 +66,41 @@ public final class ProcessTreeStats {
                     }
                 }
             } catch (IOException e) {
-                // The process exited between listing and reading: it no longer counts.
+                // Exited meanwhile: its memory is no longer there.
             }
         }
-        return java.util.Optional.of(new Reading(ticksUser / TICKS_PER_SECOND, ticksSys / TICKS_PER_SECOND, rss, peak));
+        return java.util.Optional.of(new Reading(ticksUser / ProcFs.TICKS_PER_SECOND, ticksSys / ProcFs.TICKS_PER_SECOND,
+                rss, peak));
+    }
+
+    /**
+     * Resets the peak RSS (VmHWM) of every process in the tree to its current RSS, by writing 5 to
+     * {@code /proc/PID/clear_refs} (proc(5); Linux 4.0+, allowed for the processes' owner), so that
+     * a later {@link #read} gives the peak since now. Only the peak is reset: 5 leaves the
+     * page-reference bits that values 1 to 4 would clear, and with them the process's memory
+     * behaviour, alone.
+     *
+     * @return whether every process's peak was reset; when not, the peak read later is not the
+     *         window's and must not be reported as such
+     */
+    public static boolean resetPeak(ProcessHandle root) {
+        boolean all = supported();
+        for (ProcessHandle p : tree(root)) {
+            try {
+                Files.writeString(Path.of("/proc", Long.toString(p.pid()), "clear_refs"), "5");
+            } catch (IOException e) {
+                // Gone meanwhile (nothing to reset), or not allowed: only the latter spoils the peak.
+                all &= !p.isAlive();
+            }
+        }
+        return all;
+    }
+
+    private static List<ProcessHandle> tree(ProcessHandle root) {
+        List<ProcessHandle> tree = new ArrayList<>();
+        tree.add(root);
+        root.descendants().forEach(tree::add);
+        return tree;
     }
 
     private static long kib(String line) {

@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  * ready: {path: /plaintext, timeout: 60s}
  * workloads: [plaintext, json, bytes-64k, bytes-1m, put-1k, get-kv, delay-10ms]
  * variants: {durability: [memory, fsync]}   # optional; the first value is the default
+ * warmup: {min: 3s, max: 30s}          # optional: bounds of a steady-state warm-up (JIT servers)
  * </pre>
  *
  * Placeholders in {@code build.command} and {@code start}: {@code {port}}, {@code {cpus}} (taskset
@@ -44,16 +45,23 @@ import java.util.regex.Pattern;
  */
 public record SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
                               List<String> requires, Optional<Build> build, String start, Readiness ready,
-                              List<String> workloads, Map<String, List<String>> variants, Path dir) {
+                              List<String> workloads, Map<String, List<String>> variants, Path dir,
+                              Optional<WarmupBounds> warmup) {
 
     /** How to build the subject once; cached by the hash of {@code sources}. */
     public record Build(String command, List<String> sources) {}
+
+    /**
+     * The subject's own bounds for a steady-state warm-up: a JIT server may need longer than the
+     * experiment's default before its throughput settles. A fixed {@code --warmup} ignores them.
+     */
+    public record WarmupBounds(Duration min, Duration max) {}
 
     /** The readiness probe: {@code GET path} must answer 2xx within {@code timeout}. */
     public record Readiness(String path, Duration timeout) {}
 
     private static final Set<String> FIELDS = Set.of("name", "description", "language", "version", "requires",
-            "build", "start", "ready", "workloads", "variants");
+            "build", "start", "ready", "workloads", "variants", "warmup");
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -144,7 +152,29 @@ public record SubjectManifest(String name, String description, String language, 
             }
         }
         return new SubjectManifest(name, description, language, version, requires, build, start,
-                new Readiness(ready.get("path").asText(), timeout), workloads, variants, dir.toAbsolutePath());
+                new Readiness(ready.get("path").asText(), timeout), workloads, variants, dir.toAbsolutePath(),
+                warmupBounds(r, root.get("warmup")));
+    }
+
+    private static Optional<WarmupBounds> warmupBounds(Reader r, JsonNode w) {
+        if (w == null) {
+            return Optional.empty();
+        }
+        if (!w.isObject() || !w.has("min") || !w.has("max")) {
+            throw r.error("warmup", "must be a mapping with 'min' and 'max' durations, such as {min: 3s, max: 30s}");
+        }
+        Duration min;
+        Duration max;
+        try {
+            min = Durations.parse(w.get("min").asText());
+            max = Durations.parse(w.get("max").asText());
+        } catch (LoadException e) {
+            throw r.error("warmup", e.getMessage());
+        }
+        if (max.compareTo(min) < 0) {
+            throw r.error("warmup", "max (" + Durations.format(max) + ") must be at least min (" + Durations.format(min) + ")");
+        }
+        return Optional.of(new WarmupBounds(min, max));
     }
 
     private static String firstLine(String s) {

@@ -98,7 +98,7 @@ class EnginesRunTest {
         io.loadlab.subject.SubjectManifest m = new io.loadlab.subject.SubjectManifest("s", "d", "l",
                 java.util.Optional.empty(), List.of(), java.util.Optional.empty(), "true",
                 new io.loadlab.subject.SubjectManifest.Readiness("/", Duration.ofSeconds(1)),
-                List.of("plaintext", "seq-put"), Map.of(), Path.of("/tmp", "s"));
+                List.of("plaintext", "seq-put"), Map.of(), Path.of("/tmp", "s"), java.util.Optional.empty());
         io.loadlab.workload.Workload seq = new io.loadlab.workload.Workload("seq-put", "d", "PUT", "/kv/{seq}", 10,
                 java.util.Set.of(200), java.util.OptionalLong.empty(), java.util.Optional.empty());
         io.loadlab.workload.Workload plain = io.loadlab.workload.Workload.builtin().get(0);

@@ -109,6 +109,28 @@ class ExperimentRunTest {
         assertFalse(json.at("/environment/cpu_model").asText().isEmpty());
         assertTrue(json.at("/environment/subject_versions/java-netty").asText().contains("17"));
         assertTrue(Files.exists(dir.resolve("logs/r1-java-netty-memory.log")));
+        assertTrue(json.at("/environment/cpu_governor").isTextual() && json.at("/environment/cpu_boost").isTextual(),
+                "governor and boost are recorded, or why they are not known");
+        for (Map<String, String> r : rows) {
+            String what = r.get("run_id") + " " + r.get("subject") + " " + r.get("workload");
+            assertEquals(0.3, Double.parseDouble(r.get("warmup_s")), 0.15, what + ": the fixed warm-up it ran");
+            assertTrue(Set.of("true", "false").contains(r.get("steady")), what);
+            assertTrue(Double.parseDouble(r.get("noise_cpu_s")) >= 0, what + " noise measured");
+            assertTrue(Double.parseDouble(r.get("steal_s")) >= 0, what + " steal measured");
+            assertEquals("", r.get("missed"), "closed loop: nothing is due, empty not 0");
+        }
+        // Workloads rotate inside a subject process: each subject's first workload differs by round.
+        Map<String, Set<String>> firstWorkload = new HashMap<>();
+        for (Map<String, String> r : rows) {
+            String process = r.get("round") + " " + r.get("subject");
+            boolean first = rows.stream().filter(x -> (x.get("round") + " " + x.get("subject")).equals(process))
+                    .mapToInt(x -> Integer.parseInt(x.get("run_id"))).min().getAsInt() == Integer.parseInt(r.get("run_id"));
+            if (first) {
+                firstWorkload.computeIfAbsent(r.get("subject"), k -> new HashSet<>()).add(r.get("workload"));
+            }
+        }
+        assertEquals(Map.of("java-netty", Set.of("plaintext", "json"), "java-httpserver", Set.of("plaintext", "json")),
+                firstWorkload, "each workload runs first on a fresh process once in two rounds");
         assertFalse(Files.exists(dir.resolve("work")), "scratch folders are removed");
     }
 
@@ -168,6 +190,11 @@ class ExperimentRunTest {
                 .get("status").asText());
         assertTrue(ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive), "subject stopped");
 
+        // An experiment begun by the version before steady, missed, noise_cpu_s and steal_s existed:
+        // its runs.csv has fewer columns, which resume upgrades so that the new rows line up.
+        List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
+        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, 4))).toList();
+        Files.write(dir.resolve("runs.csv"), older);
         // A kill -9 in the middle of writing leaves a partial row and a partial histogram line: resume repairs both.
         Files.writeString(dir.resolve("runs.csv"), "resume,99,3,1,java-ne", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.APPEND);
@@ -180,6 +207,9 @@ class ExperimentRunTest {
         assertEquals("completed", second.status());
         assertEquals(6 - recorded, second.rows().size(), "finished runs are not repeated");
         List<Map<String, String>> rows = rows(dir);
+        assertEquals(RunRow.csvHeader(), Files.readAllLines(dir.resolve("runs.csv")).get(0), "header upgraded");
+        assertEquals("", rows.get(0).get("steady"), "not measured by the older version: empty");
+        assertTrue(Set.of("true", "false").contains(rows.get(5).get("steady")), "measured now");
         List<String> ids = rows.stream().map(r -> r.get("run_id")).toList();
         assertEquals(List.of("1", "2", "3", "4", "5", "6"), ids);
         Map<String, Long> hlog = hlogCounts(dir);
@@ -187,5 +217,14 @@ class ExperimentRunTest {
         for (Map<String, String> r : rows) {
             assertEquals(Long.parseLong(r.get("requests")), hlog.get(r.get("run_id")));
         }
+    }
+
+    /** Index of the n-th comma from the end of a line without quoted fields. */
+    private static int nthCommaFromEnd(String line, int n) {
+        int at = line.length();
+        for (int i = 0; i < n; i++) {
+            at = line.lastIndexOf(',', at - 1);
+        }
+        return at;
     }
 }

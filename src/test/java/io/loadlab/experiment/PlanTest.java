@@ -24,7 +24,7 @@ class PlanTest {
                                    Optional<String> unavailable) {
         SubjectManifest m = new SubjectManifest(name, "d", "l", Optional.empty(), List.of(), Optional.empty(),
                 "true", new SubjectManifest.Readiness("/plaintext", Duration.ofSeconds(1)), workloads, variants,
-                Path.of("/tmp", name));
+                Path.of("/tmp", name), Optional.empty());
         return new Subject(m, unavailable);
     }
 

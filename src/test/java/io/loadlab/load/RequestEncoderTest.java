@@ -13,7 +13,7 @@ class RequestEncoderTest {
     void theEncodedRequestIsFreedOnRelease() {
         // Regression: the direct buffer of a request without substitutions was never released,
         // so Netty's leak detector reported it after a run, one per event loop.
-        RequestEncoder encoder = new RequestEncoder(RequestTemplate.get("http://127.0.0.1:8080/plaintext"), 0, 1);
+        RequestEncoder encoder = new RequestEncoder(RequestTemplate.get("http://127.0.0.1:8080/plaintext"), 0, 1, 1);
         ByteBuf request = encoder.next(ByteBufAllocator.DEFAULT);
         assertEquals("GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n",
                 request.toString(StandardCharsets.US_ASCII));

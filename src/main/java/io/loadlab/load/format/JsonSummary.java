@@ -72,6 +72,29 @@ public final class JsonSummary {
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
         o.put("stopped_early", r.stoppedEarly());
+        o.put("warmup_s", r.warmupSeconds());
+        if (r.steady().isPresent()) {
+            o.put("steady", r.steady().get());
+        } else {
+            o.putNull("steady");
+        }
+        if (r.targetRps().isPresent()) {
+            o.put("target_rps", r.targetRps().getAsDouble());
+            o.put("missed", r.missed());
+        } else {
+            o.putNull("target_rps");
+            o.putNull("missed");
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode warnings = o.putArray("warnings");
+        if (r.steady().isPresent() && !r.steady().get() && r.warmupSeconds() > 0) {
+            warnings.add("not_steady");
+        }
+        if (r.rateNotReached()) {
+            warnings.add("rate_not_reached");
+        }
+        if (r.loadBound()) {
+            warnings.add("load_bound");
+        }
         return o;
     }
 

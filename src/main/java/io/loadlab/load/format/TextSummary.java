@@ -28,7 +28,7 @@ public final class TextSummary {
         sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%n",
                 spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
                 spec.threads(), spec.threads() == 1 ? "" : "s", spec.transport().resolve().label(),
-                spec.warmup().isZero() ? "" : ", warm-up " + Durations.format(spec.warmup())));
+                spec.warmup().isNone() ? "" : ", " + spec.warmup().describe()));
         return sb.toString();
     }
 
@@ -48,6 +48,12 @@ public final class TextSummary {
         sb.append(String.format(Locale.ROOT, "  Requests      %s in %.2fs, %s bytes read%n",
                 Units.count(r.requests()), r.durationSeconds(), Units.bytes(r.bytesRead())));
         sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.rate(r.rps())));
+        r.targetRps().ifPresent(target -> sb.append(String.format(Locale.ROOT,
+                "  Target rate   %s/s, %s due but never sent%n", Units.rate(target), Units.count(r.missed()))));
+        if (r.warmupSeconds() > 0) {
+            sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, throughput %s at its end%n", r.warmupSeconds(),
+                    r.steady().orElse(false) ? "steady" : "NOT steady"));
+        }
         sb.append(String.format(Locale.ROOT, "  Transfer/sec  %s read, %s written%n",
                 Units.bytes(r.bytesReadPerSecond()), Units.bytes(r.bytesWritten() / Math.max(1e-9, r.durationSeconds()))));
         sb.append("  Status codes ");
@@ -80,6 +86,15 @@ public final class TextSummary {
             sb.append("\n  WARNING: the load generator's threads were busy at least ")
                     .append(Math.round(LoadResult.LOAD_BOUND_SHARE * 100))
                     .append("% of the time: this run may measure Loadlab, not the server. Add threads (-t) or CPUs.\n");
+        }
+        if (r.steady().isPresent() && !r.steady().get() && r.warmupSeconds() > 0) {
+            sb.append("\n  WARNING: not_steady: the throughput was still changing when the warm-up ended; the window")
+                    .append(" measured a server (or engine) still warming up. Raise --warmup-max.\n");
+        }
+        if (r.rateNotReached()) {
+            sb.append(String.format(Locale.ROOT, "%n  WARNING: rate_not_reached: %s/s answered of %s/s targeted, %s requests"
+                            + " due but never sent; the latency above includes their waits.%n", Units.rate(r.rps()),
+                    Units.rate(r.targetRps().getAsDouble()), Units.count(r.missed())));
         }
         if (r.stoppedEarly()) {
             sb.append("\n  WARNING: stopped before all requests ended: nothing progressed for a request timeout.\n");

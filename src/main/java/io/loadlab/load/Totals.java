@@ -1,0 +1,57 @@
+package io.loadlab.load;
+
+import java.util.List;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/** Counters summed over every worker's snapshot, cumulative since the window opened. */
+record Totals(long requests, long missed, long bytesRead, long bytesWritten, ErrorCounts errors) {
+
+    static final Totals ZERO = new Totals(0, 0, 0, 0, ErrorCounts.NONE);
+
+    static Totals of(List<Worker.Snapshot> snaps) {
+        long r = 0, m = 0, b = 0, w = 0;
+        ErrorCounts e = ErrorCounts.NONE;
+        for (Worker.Snapshot s : snaps) {
+            r += s.requests();
+            m += s.missed();
+            b += s.bytesRead();
+            w += s.bytesWritten();
+            e = e.plus(s.errors());
+        }
+        return new Totals(r, m, b, w, e);
+    }
+
+    Totals minus(Totals o) {
+        ErrorCounts d = new ErrorCounts(errors.connect() - o.errors.connect(), errors.read() - o.errors.read(),
+                errors.write() - o.errors.write(), errors.timeout() - o.errors.timeout(),
+                errors.status() - o.errors.status(), errors.protocol() - o.errors.protocol());
+        return new Totals(requests - o.requests, missed - o.missed, bytesRead - o.bytesRead,
+                bytesWritten - o.bytesWritten, d);
+    }
+
+    /** The interval these counters span, with the snapshots' interval histograms merged. */
+    IntervalSample toSample(long startMs, long endMs, List<Worker.Snapshot> snaps) {
+        Histogram lat = newHistogram();
+        Histogram svc = newHistogram();
+        boolean hasService = false;
+        for (Worker.Snapshot s : snaps) {
+            lat.add(s.latency());
+            if (s.service().isPresent()) {
+                svc.add(s.service().get());
+                hasService = true;
+            }
+        }
+        lat.setStartTimeStamp(startMs);
+        lat.setEndTimeStamp(endMs);
+        svc.setStartTimeStamp(startMs);
+        svc.setEndTimeStamp(endMs);
+        return new IntervalSample(startMs, endMs, requests, missed, errors, bytesRead, lat,
+                hasService ? Optional.of(svc) : Optional.empty());
+    }
+
+    /** A histogram of the engine's range: µs, 1 µs to an hour, 3 significant digits. */
+    static Histogram newHistogram() {
+        return new Histogram(1, Worker.HIGHEST_US, Worker.DIGITS);
+    }
+}
