@@ -1,0 +1,60 @@
+package io.loadlab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.subject.Cpus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A busy machine is measured, not guessed: another program's CPU shows in the run's row. */
+@Timeout(value = 3, unit = TimeUnit.MINUTES) // a hang guard only
+class NoiseRunTest {
+
+    private static final Path HOME = Path.of(System.getProperty("user.dir"));
+
+    @Test
+    void aCpuBurnerBesideARunShowsAsItsNoise(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("noise");
+        // The burner competes with the subject on its CPU: what a build or an apt-get does.
+        String cpu = Cpus.defaultSplit().map(Cpus.Split::server).orElse(Cpus.allowedList());
+        AtomicReference<Process> burner = new AtomicReference<>();
+        ExperimentSpec spec = ExperimentSpec.builder().name("noise").subjects("python-asyncio").workloads("plaintext")
+                .rounds(2).duration(Duration.ofMillis(1500)).warmup(Duration.ofMillis(300)).cooldown(Duration.ZERO)
+                .connections(8).build();
+        Experiment exp = Experiment.create(HOME, spec, dir, List.of("test"), new Runner.Progress() {
+            @Override
+            public void runStarting(Plan.Run run, int done, int total) {
+                if (run.runId() == 2) {
+                    try {
+                        burner.set(new ProcessBuilder("taskset", "-c", cpu, "sh", "-c", "while :; do :; done").start());
+                    } catch (java.io.IOException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        });
+        try {
+            assertEquals("completed", exp.execute().status());
+        } finally {
+            if (burner.get() != null) {
+                burner.get().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        List<Map<String, String>> rows = ExperimentRunTest.rows(dir);
+        assertEquals(2, rows.size());
+        double quiet = Double.parseDouble(rows.get(0).get("noise_cpu_s"));
+        double busy = Double.parseDouble(rows.get(1).get("noise_cpu_s"));
+        double window = Double.parseDouble(rows.get(1).get("duration_s"));
+        // The burner gets at least a third of a CPU it shares with a busy subject.
+        assertTrue(busy >= 0.3 * window, "noise with the burner: " + busy + " s in a " + window + " s window");
+        assertTrue(busy - quiet >= 0.3 * window, "the burner's run is noisier than the quiet one: " + busy + " vs " + quiet);
+    }
+}
