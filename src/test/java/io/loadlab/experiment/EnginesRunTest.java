@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,6 +32,26 @@ class EnginesRunTest {
         return ExperimentSpec.builder().name(name).subjects("java-netty").workloads("plaintext|put-1k").rounds(2)
                 .duration(Duration.ofSeconds(1)).warmup(Duration.ZERO).cooldown(Duration.ZERO).connections(8)
                 .engines(List.of(Engine.BUILTIN, Engine.WRK, Engine.H2LOAD));
+    }
+
+    /**
+     * wrk cannot say when the throughput settles: a steady-state warm-up is the built-in engine's,
+     * then a second of wrk, and the row records the whole warm-up and whether it became steady.
+     */
+    @Test
+    void aToolsSteadyStateWarmupIsTheBuiltinEnginesThenASecondOfTheTool(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("tool-warmup");
+        ExperimentSpec s = spec("tool-warmup").workloads("plaintext").rounds(1)
+                .warmup(new io.loadlab.load.Warmup.Steady(Duration.ofSeconds(2), Duration.ofSeconds(6)))
+                .engines(List.of(Engine.WRK)).build();
+        Runner.Outcome o = Experiment.create(HOME, s, dir, List.of("test"), new Runner.Progress() { }).execute();
+        assertEquals("completed", o.status());
+        Map<String, String> r = ExperimentRunTest.rows(dir).get(0);
+        assertEquals("ok", r.get("status"), r.get("error"));
+        double warmup = Double.parseDouble(r.get("warmup_s"));
+        // At least 2 s of the built-in engine, its 0.5 s window, and 1 s of wrk; at most 6 + 0.5 + 1.
+        assertTrue(warmup >= 3.4 && warmup <= 8, "warm-up " + warmup + " s");
+        assertTrue(Set.of("true", "false").contains(r.get("steady")), r.get("steady"));
     }
 
     @Test
