@@ -1,0 +1,147 @@
+package io.loadlab.stats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+import tech.tablesaw.api.NumericColumn;
+
+/**
+ * The warnings about how a group's successful runs were measured, whatever the metric:
+ * not_steady, noisy_machine, rate_not_reached, load_bound and errors. Each reads optional
+ * columns: a column an older experiment lacks, or an empty value, means "not measured" and never
+ * warns. Stateless.
+ */
+final class RunWarnings {
+
+    private RunWarnings() {
+    }
+
+    /** Runs whose {@code steady} is false: the window began before the throughput settled. */
+    static Optional<Warning> notSteady(RunData data, Group g, List<Integer> okRows) {
+        List<Integer> rows = okRows.stream().filter(r -> data.flag("steady", r) == 0).toList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        String details = rows.stream().map(r -> "round " + data.round(r) + ": warm-up "
+                + data.number("warmup_s", r).stream().mapToObj(w -> Texts.sig3(w) + " s").findFirst()
+                        .orElse("not recorded")).collect(Collectors.joining("; "));
+        List<Integer> rounds = data.rounds(rows);
+        return Optional.of(Warnings.warning("not_steady", g, rounds, g.label() + ": " + RunData.roundList(rounds)
+                + " never became steady within the warm-up (" + details + "), so their figures were measured before"
+                + " the server settled; a longer warm-up gives it time"));
+    }
+
+    /**
+     * Runs where other processes used more than {@link WarningOptions#maxNoiseCpu} CPU-seconds
+     * per second of the window, or the hypervisor stole more than {@link WarningOptions#maxSteal}.
+     */
+    static Optional<Warning> noisyMachine(RunData data, Group g, List<Integer> okRows, WarningOptions o) {
+        List<Integer> rows = new ArrayList<>();
+        List<String> details = new ArrayList<>();
+        for (int r : okRows) {
+            OptionalDouble duration = data.number("duration_s", r);
+            if (duration.isEmpty() || !(duration.getAsDouble() > 0)) {
+                continue;
+            }
+            List<String> why = new ArrayList<>();
+            double noise = data.number("noise_cpu_s", r).orElse(Double.NaN) / duration.getAsDouble();
+            double steal = data.number("steal_s", r).orElse(Double.NaN) / duration.getAsDouble();
+            if (noise > o.maxNoiseCpu()) {
+                why.add("other processes used " + Texts.sig3(noise) + " CPU");
+            }
+            if (steal > o.maxSteal()) {
+                why.add("the hypervisor stole " + Texts.sig3(steal) + " CPU");
+            }
+            if (!why.isEmpty()) {
+                rows.add(r);
+                details.add("round " + data.round(r) + ": " + String.join(" and ", why));
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Integer> rounds = data.rounds(rows);
+        return Optional.of(Warnings.warning("noisy_machine", g, rounds, String.format(Locale.ROOT,
+                "%s: the machine was busy during %s (%s, on average over the window; limits %s and %s CPU): their"
+                        + " figures may be lower and noisier than the server's own", g.label(),
+                RunData.roundList(rounds), String.join("; ", details), Texts.plain(o.maxNoiseCpu()),
+                Texts.plain(o.maxSteal()))));
+    }
+
+    /**
+     * Fixed-rate runs (a {@code target_rps}) whose {@code rps} fell more than
+     * {@link WarningOptions#rateShortfall} below the target, or with requests that were due but
+     * never sent ({@code missed} &gt; 0).
+     */
+    static Optional<Warning> rateNotReached(RunData data, Group g, List<Integer> okRows, WarningOptions o) {
+        List<Integer> rows = new ArrayList<>();
+        List<String> details = new ArrayList<>();
+        for (int r : okRows) {
+            OptionalDouble target = data.number("target_rps", r);
+            if (target.isEmpty() || !(target.getAsDouble() > 0)) {
+                continue;
+            }
+            OptionalDouble rps = data.number("rps", r);
+            OptionalDouble missed = data.number("missed", r);
+            boolean short_ = rps.isPresent() && rps.getAsDouble() < target.getAsDouble() * (1 - o.rateShortfall());
+            if (short_ || missed.orElse(0) > 0) {
+                rows.add(r);
+                details.add(String.format(Locale.ROOT, "round %d: target %s, achieved %s, %s", data.round(r),
+                        Texts.rate(target.getAsDouble()), rps.isPresent() ? Texts.rate(rps.getAsDouble()) : "not recorded",
+                        missed.isPresent() ? String.format(Locale.ROOT, "%,.0f requests missed", missed.getAsDouble())
+                                : "missed requests not recorded"));
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Integer> rounds = data.rounds(rows);
+        return Optional.of(Warnings.warning("rate_not_reached", g, rounds, g.label() + ": the target rate was not"
+                + " reached in " + RunData.roundList(rounds) + " (" + String.join("; ", details) + "); the server or"
+                + " the load generator could not keep up, and the latency of the missed requests is in the tail"));
+    }
+
+    static Optional<Warning> loadBound(RunData data, Group g, List<Integer> okRows) {
+        List<Integer> rounds = data.rounds(okRows.stream().filter(r -> data.flag("load_bound", r) == 1).toList());
+        if (rounds.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Warnings.warning("load_bound", g, rounds, g.label() + ": the load generator was saturated in "
+                + RunData.roundList(rounds) + ", so the server may be faster than measured"));
+    }
+
+    static Optional<Warning> errors(RunData data, Group g, List<Integer> okRows) {
+        List<NumericColumn<?>> columns = data.table().numericColumns().stream()
+                .filter(c -> c.name().startsWith("errors_")).toList();
+        Map<String, Double> byKind = new LinkedHashMap<>();
+        List<Integer> rows = new ArrayList<>();
+        for (int r : okRows) {
+            double rowTotal = 0;
+            for (NumericColumn<?> c : columns) {
+                double v = RunData.value(c, r);
+                if (v > 0) {
+                    rowTotal += v;
+                    byKind.merge(c.name().substring("errors_".length()), v, Double::sum);
+                }
+            }
+            if (rowTotal > 0) {
+                rows.add(r);
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        double total = byKind.values().stream().mapToDouble(Double::doubleValue).sum();
+        String detail = byKind.entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
+        List<Integer> rounds = data.rounds(rows);
+        return Optional.of(Warnings.warning("errors", g, rounds, String.format(Locale.ROOT,
+                "%s: %.0f errors in successful %s (%s)", g.label(), total, RunData.roundList(rounds), detail)));
+    }
+}
