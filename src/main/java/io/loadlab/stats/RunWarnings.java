@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import tech.tablesaw.api.NumericColumn;
 
@@ -23,17 +24,12 @@ final class RunWarnings {
 
     /** Runs whose {@code steady} is false: the window began before the throughput settled. */
     static Optional<Warning> notSteady(RunData data, Group g, List<Integer> okRows) {
-        List<Integer> rows = okRows.stream().filter(r -> data.flag("steady", r) == 0).toList();
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        String details = rows.stream().map(r -> "round " + data.round(r) + ": warm-up "
-                + data.number("warmup_s", r).stream().mapToObj(w -> Texts.sig3(w) + " s").findFirst()
-                        .orElse("not recorded")).collect(Collectors.joining("; "));
-        List<Integer> rounds = data.rounds(rows);
-        return Optional.of(Warnings.warning("not_steady", g, rounds, g.label() + ": " + RunData.roundList(rounds)
-                + " never became steady within the warm-up (" + details + "), so their figures were measured before"
-                + " the server settled; a longer warm-up gives it time"));
+        Flagged f = Flagged.of(data, okRows, r -> data.flag("steady", r) != 0 ? Optional.empty()
+                : Optional.of("warm-up " + data.number("warmup_s", r).stream().mapToObj(w -> Texts.sig3(w) + " s")
+                        .findFirst().orElse("not recorded")));
+        return f.warning("not_steady", g, rounds -> g.label() + ": " + RunData.roundList(rounds)
+                + " never became steady within the warm-up (" + f.details() + "), so their figures were measured"
+                + " before the server settled; a longer warm-up gives it time");
     }
 
     /**
@@ -41,36 +37,23 @@ final class RunWarnings {
      * per second of the window, or the hypervisor stole more than {@link WarningOptions#maxSteal}.
      */
     static Optional<Warning> noisyMachine(RunData data, Group g, List<Integer> okRows, WarningOptions o) {
-        List<Integer> rows = new ArrayList<>();
-        List<String> details = new ArrayList<>();
-        for (int r : okRows) {
-            OptionalDouble duration = data.number("duration_s", r);
-            if (duration.isEmpty() || !(duration.getAsDouble() > 0)) {
-                continue;
-            }
+        Flagged f = Flagged.of(data, okRows, r -> {
+            double duration = data.number("duration_s", r).orElse(Double.NaN);
+            double noise = data.number("noise_cpu_s", r).orElse(Double.NaN) / duration;
+            double steal = data.number("steal_s", r).orElse(Double.NaN) / duration;
             List<String> why = new ArrayList<>();
-            double noise = data.number("noise_cpu_s", r).orElse(Double.NaN) / duration.getAsDouble();
-            double steal = data.number("steal_s", r).orElse(Double.NaN) / duration.getAsDouble();
-            if (noise > o.maxNoiseCpu()) {
+            if (duration > 0 && noise > o.maxNoiseCpu()) {
                 why.add("other processes used " + Texts.sig3(noise) + " CPU");
             }
-            if (steal > o.maxSteal()) {
+            if (duration > 0 && steal > o.maxSteal()) {
                 why.add("the hypervisor stole " + Texts.sig3(steal) + " CPU");
             }
-            if (!why.isEmpty()) {
-                rows.add(r);
-                details.add("round " + data.round(r) + ": " + String.join(" and ", why));
-            }
-        }
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        List<Integer> rounds = data.rounds(rows);
-        return Optional.of(Warnings.warning("noisy_machine", g, rounds, String.format(Locale.ROOT,
+            return why.isEmpty() ? Optional.empty() : Optional.of(String.join(" and ", why));
+        });
+        return f.warning("noisy_machine", g, rounds -> String.format(Locale.ROOT,
                 "%s: the machine was busy during %s (%s, on average over the window; limits %s and %s CPU): their"
                         + " figures may be lower and noisier than the server's own", g.label(),
-                RunData.roundList(rounds), String.join("; ", details), Texts.plain(o.maxNoiseCpu()),
-                Texts.plain(o.maxSteal()))));
+                RunData.roundList(rounds), f.details(), Texts.plain(o.maxNoiseCpu()), Texts.plain(o.maxSteal())));
     }
 
     /**
@@ -79,31 +62,50 @@ final class RunWarnings {
      * never sent ({@code missed} &gt; 0).
      */
     static Optional<Warning> rateNotReached(RunData data, Group g, List<Integer> okRows, WarningOptions o) {
-        List<Integer> rows = new ArrayList<>();
-        List<String> details = new ArrayList<>();
-        for (int r : okRows) {
-            OptionalDouble target = data.number("target_rps", r);
-            if (target.isEmpty() || !(target.getAsDouble() > 0)) {
-                continue;
-            }
+        Flagged f = Flagged.of(data, okRows, r -> {
+            double target = data.number("target_rps", r).orElse(Double.NaN);
             OptionalDouble rps = data.number("rps", r);
             OptionalDouble missed = data.number("missed", r);
-            boolean short_ = rps.isPresent() && rps.getAsDouble() < target.getAsDouble() * (1 - o.rateShortfall());
-            if (short_ || missed.orElse(0) > 0) {
-                rows.add(r);
-                details.add(String.format(Locale.ROOT, "round %d: target %s, achieved %s, %s", data.round(r),
-                        Texts.rate(target.getAsDouble()), rps.isPresent() ? Texts.rate(rps.getAsDouble()) : "not recorded",
-                        missed.isPresent() ? String.format(Locale.ROOT, "%,.0f requests missed", missed.getAsDouble())
-                                : "missed requests not recorded"));
+            boolean below = rps.isPresent() && rps.getAsDouble() < target * (1 - o.rateShortfall());
+            if (!(target > 0) || !(below || missed.orElse(0) > 0)) {
+                return Optional.empty();
             }
+            return Optional.of(String.format(Locale.ROOT, "target %s, achieved %s, %s", Texts.rate(target),
+                    rps.isPresent() ? Texts.rate(rps.getAsDouble()) : "not recorded", missed.isPresent()
+                            ? String.format(Locale.ROOT, "%,.0f requests missed", missed.getAsDouble())
+                            : "missed requests not recorded"));
+        });
+        return f.warning("rate_not_reached", g, rounds -> g.label() + ": the target rate was not reached in "
+                + RunData.roundList(rounds) + " (" + f.details() + "); the server or the load generator could not"
+                + " keep up, and the latency of the missed requests is in the tail");
+    }
+
+    /** The runs a check flagged, with what it said about each ("round 2: ..."). */
+    private record Flagged(RunData data, List<Integer> rows, List<String> notes) {
+
+        static Flagged of(RunData data, List<Integer> okRows, Function<Integer, Optional<String>> check) {
+            List<Integer> rows = new ArrayList<>();
+            List<String> notes = new ArrayList<>();
+            for (int r : okRows) {
+                check.apply(r).ifPresent(note -> {
+                    rows.add(r);
+                    notes.add("round " + data.round(r) + ": " + note);
+                });
+            }
+            return new Flagged(data, rows, notes);
         }
-        if (rows.isEmpty()) {
-            return Optional.empty();
+
+        String details() {
+            return String.join("; ", notes);
         }
-        List<Integer> rounds = data.rounds(rows);
-        return Optional.of(Warnings.warning("rate_not_reached", g, rounds, g.label() + ": the target rate was not"
-                + " reached in " + RunData.roundList(rounds) + " (" + String.join("; ", details) + "); the server or"
-                + " the load generator could not keep up, and the latency of the missed requests is in the tail"));
+
+        Optional<Warning> warning(String kind, Group g, Function<List<Integer>, String> message) {
+            if (rows.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Integer> rounds = data.rounds(rows);
+            return Optional.of(Warnings.warning(kind, g, rounds, message.apply(rounds)));
+        }
     }
 
     static Optional<Warning> loadBound(RunData data, Group g, List<Integer> okRows) {
