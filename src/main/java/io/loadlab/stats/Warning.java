@@ -8,7 +8,8 @@ import java.util.Set;
  *
  * @param kind     one of {@link #KINDS}
  * @param subject  the subject of the group
- * @param variant  its variant, "" when none
+ * @param variant  its variant label as the statistics' tables show it ("" when none); for
+ *                 {@code split_group}, the variant before the split (the parts' labels are in the message)
  * @param workload its workload
  * @param rounds   the rounds concerned, ascending
  * @param message  a sentence naming subject, workload and rounds, and why it matters

@@ -54,6 +54,13 @@ class PValuesTest {
     }
 
     @Test
+    void mannWhitneyExactAtTheCentreIsClippedToOneAndWorksForTwoValues() {
+        assertEquals(1.0, MannWhitney.p(new double[] {1, 4, 5}, new double[] {2, 3, 6}), "U = mn/2: 2 P(U >= U) > 1");
+        assertRel(0.03636363636363636, MannWhitney.p(new double[] {1, 2}, new double[] {3, 4, 5, 6, 7, 8, 9, 10, 11}),
+                1e-12, "2 v 9");
+    }
+
+    @Test
     void mannWhitneyOfIdenticalValuesIsOne() {
         assertEquals(1.0, MannWhitney.p(new double[] {5, 5, 5}, new double[] {5, 5, 5}));
     }
