@@ -25,10 +25,10 @@ import tech.tablesaw.api.Table;
         description = {"Compare subjects with a baseline across the rounds of one or more experiments.",
                 "",
                 "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
-                "Welch and Mann-Whitney p-values, and a verdict that calls a difference only when it is significant",
-                "(p < 0.05) and larger than the noise threshold. Warnings follow: high CV, outliers, a slow first",
-                "round, drift, load-bound runs, errors, failed runs. Runs of wrk or h2load (loadlab run --engine)",
-                "are compared as variants of their subject, e.g. go-nethttp [engine=wrk].",
+                "the test (paired by round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference",
+                "only with 3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
+                "Warnings follow (see docs/architecture.md). Runs of wrk or h2load (loadlab run --engine), and runs",
+                "at other connection counts or rates, are variants of their subject, e.g. go-nethttp [engine=wrk].",
                 "",
                 "With --engines: each engine against the built-in one on the same subject and workload, and",
                 "whether each engine orders the subjects as the built-in engine does."})
@@ -109,10 +109,11 @@ final class CompareCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.3f", byEngine.doubleColumn("ratio").getDouble(i)),
                     Double.isNaN(lo) ? "" : String.format(Locale.ROOT, "[%.3f, %.3f]", lo,
                             byEngine.doubleColumn("ratio_ci_high").getDouble(i)),
-                    p(byEngine.doubleColumn("p_welch").getDouble(i)), byEngine.stringColumn("verdict").get(i)});
+                    byEngine.stringColumn("test").get(i), p(byEngine.doubleColumn("p_test").getDouble(i)),
+                    byEngine.stringColumn("verdict").get(i)});
         }
         TextTable.print(out, new String[] {"workload", "subject", "engine", "n", "mean", "builtin", "ratio",
-            "ratio 95% CI", "p_welch", "verdict"}, rows, 2);
+            "ratio 95% CI", "test", "p_test", "verdict"}, rows, 2);
         out.printf(Locale.ROOT, "%nOrder of the subjects by %s (best first)%n%n", metric);
         List<String[]> ranks = new ArrayList<>();
         for (int i = 0; i < rankings.rowCount(); i++) {
@@ -132,7 +133,7 @@ final class CompareCommand implements Callable<Integer> {
 
     private static final String[] CSV_COLUMNS = {"subject", "workload", "metric", "n", "mean", "sd", "ci_low",
         "ci_high", "ratio", "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant",
-        "baseline", "note", "merged_us"};
+        "baseline", "note", "merged_us", "test", "p_test"};
 
     /**
      * For a latency percentile column ({@code lat_p99_us}...), the percentile of all the group's
@@ -156,7 +157,8 @@ final class CompareCommand implements Callable<Integer> {
             out.println(String.join(",", List.of(quote(r.subject()), quote(r.workload()), quote(r.metric()),
                     Integer.toString(r.n()), n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()),
                     n(r.ratioCiLow()), n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(),
-                    quote(r.variant()), quote(r.baseline()), quote(r.note()), merged(results, r))));
+                    quote(r.variant()), quote(r.baseline()), quote(r.note()), merged(results, r), r.design().label(),
+                    n(r.pTest()))));
         }
     }
 
@@ -190,10 +192,10 @@ final class CompareCommand implements Callable<Integer> {
                     isBase ? "1" : Double.isNaN(r.ratio()) ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()),
                     isBase || Double.isNaN(r.ratioCiLow()) ? ""
                             : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ratioCiLow(), r.ratioCiHigh()),
-                    p(r.pWelch()), p(r.pMannWhitney()), r.verdict().label(), merged(results, r)});
+                    r.design().label(), p(r.pTest()), p(r.pMannWhitney()), r.verdict().label(), merged(results, r)});
         }
         List<String> header = new ArrayList<>(List.of("workload", "subject", "n", "mean", "95% CI", "CV", "ratio",
-                "ratio 95% CI", "p_welch", "p_mw", "verdict"));
+                "ratio 95% CI", "test", "p_test", "p_mw", "verdict"));
         if (percentile) {
             header.add("merged");
         } else {
@@ -214,8 +216,8 @@ final class CompareCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "  %-16s %s%n", w.kind(), w.message());
             }
         }
-        out.printf(Locale.ROOT, "%nA difference is called only when p_welch < %.2f and the ratio differs from 1 by"
-                + " more than %.1f%%.%n", CompareOptions.defaults().alpha(), 100 * noise);
+        out.printf(Locale.ROOT, "%n%s%n", Comparison.rule(new CompareOptions(CompareOptions.defaults().alpha(), noise,
+                CompareOptions.defaults().bootstrap(), CompareOptions.defaults().seed())));
     }
 
     private static String value(double v) {

@@ -99,11 +99,14 @@ public final class Results {
             }
         }
         Table runs = runsTable(rows, columns);
+        // The statistics' groups, so that a merged histogram never pools connection counts or rates they keep apart.
+        AnalysisGroups groups = AnalysisGroups.of(runs);
         Map<String, Histogram> merged = new TreeMap<>();
-        for (Map<String, String> r : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            Map<String, String> r = rows.get(i);
             Histogram h = byRun.get(r.get("experiment") + "\u0000" + r.get("run_id"));
             if ("ok".equals(r.get("status")) && h != null) {
-                merged.computeIfAbsent(key(r.get("subject"), r.get("variant"), r.get("workload")),
+                merged.computeIfAbsent(key(r.get("subject"), groups.variant(i), r.get("workload")),
                         k -> new Histogram(3)).add(h);
             }
         }
@@ -145,7 +148,11 @@ public final class Results {
         return intervals.copy();
     }
 
-    /** The latency histogram (µs) of all successful runs of a subject, variant and workload; empty if none. */
+    /**
+     * The latency histogram (µs) of all successful runs of a subject, variant and workload; empty if
+     * none. The variant is the analysis variant label ({@link AnalysisGroups}), as the statistics'
+     * tables show it: e.g. {@code durability=memory,connections=16} for a group split by connection count.
+     */
     public Histogram latency(String subject, String variant, String workload) {
         Histogram h = merged.get(key(subject, variant, workload));
         return h == null ? new Histogram(3) : h.copy();

@@ -3,7 +3,7 @@ package io.loadlab.stats;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-/** Percentile bootstrap of the ratio of two means. */
+/** Percentile bootstrap of the ratio of two means, of independent samples or of rounds. */
 final class Bootstrap {
 
     private Bootstrap() {
@@ -23,6 +23,37 @@ final class Bootstrap {
             double ma = resampledMean(a, random);
             ratios[i] = ma / resampledMean(b, random);
         }
+        return interval(ratios);
+    }
+
+    /**
+     * The 95% percentile-bootstrap interval of mean(a) / mean(b) for paired samples: the rounds
+     * are resampled with replacement, each drawn round bringing both its values, so that what a
+     * round did to both groups (a busy machine, say) stays in the ratio as it was measured.
+     *
+     * @param a values of one group, one per round
+     * @param b the other group's values of the same rounds, in the same order
+     * @return {low, high}; the same for the same arguments
+     */
+    static double[] pairedRatioInterval(double[] a, double[] b, int resamples, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] ratios = new double[resamples];
+        int n = a.length;
+        for (int i = 0; i < resamples; i++) {
+            double sa = 0;
+            double sb = 0;
+            for (int k = 0; k < n; k++) {
+                int r = random.nextInt(n);
+                sa += a[r];
+                sb += b[r];
+            }
+            ratios[i] = sa / sb;
+        }
+        return interval(ratios);
+    }
+
+    /** The 2.5% and 97.5% quantiles of the resampled ratios. */
+    private static double[] interval(double[] ratios) {
         Arrays.sort(ratios);
         return new double[] {quantile(ratios, 0.025), quantile(ratios, 0.975)};
     }

@@ -1,17 +1,14 @@
 package io.loadlab.stats;
 
-import java.math.BigDecimal;
+import io.loadlab.data.AnalysisGroups;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
-import org.apache.commons.math3.stat.inference.TTest;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.NumericColumn;
@@ -20,19 +17,46 @@ import tech.tablesaw.api.Table;
 
 /**
  * Compares every (subject, variant, workload) group with a baseline subject on one metric, over
- * the runs whose status is {@code ok}. Stateless and thread-safe.
+ * the runs whose status is {@code ok}. Groups are those of {@link io.loadlab.data.AnalysisGroups}:
+ * other engines and different connection counts or rates of one subject are variants of their
+ * own. Stateless and thread-safe.
  *
- * <p>A group (S, v, w) is compared with the baseline's group on workload w with the same variant
- * label when there is one, else with the baseline's first group on w (in variant order). A
- * difference is called only when Welch's two-sided p is below {@code alpha} <em>and</em> the
- * ratio of means is more than {@code noise} away from 1: with many rounds a 0.2% difference can
- * be significant yet too small to matter on another day or machine.
+ * <p><b>Which baseline group.</b> A group (S, v, w) is compared with the baseline's group on
+ * workload w with the same variant label when there is one; else with the baseline's group of
+ * the same variant before the split and the same connection count and rate (when only one of the
+ * two subjects was split); else with the baseline's default variant on w, provided it ran with the
+ * same connection count and rate (a count that was not recorded matches any) — a baseline
+ * measured at another setting is {@link Verdict#NO_BASELINE}, never held against it silently.
+ * The baseline subject's own other variants are compared with its default variant, whatever
+ * their settings: that is the comparison asked for.
  *
- * <p>The Mann–Whitney p-value comes from commons-math3's {@link MannWhitneyUTest}, which uses the
- * normal approximation without continuity correction and without the correction of the variance
- * for ties; without ties it equals scipy's {@code mannwhitneyu(x, y, method='asymptotic',
- * use_continuity=False)}, with ties it is a little larger (conservative). It is reported, not used
- * for the verdict.
+ * <p><b>The verdict rule</b>, the one rule of this package ({@link Engines} uses it too):
+ * <ol>
+ * <li>Either group has fewer than 3 rounds with a value: {@link Verdict#TOO_FEW_ROUNDS}. With 2
+ *     rounds no test can reach p &lt; 0.05 for any but absurd differences, and a bootstrap of 2
+ *     values has 3 possible means; saying "no clear difference" there would claim an absence of
+ *     evidence as evidence.</li>
+ * <li>The design: when both groups have exactly one value in each of the same rounds (experiment
+ *     and round), at least 3, all positive, the rounds are <em>paired</em>: each round starts every
+ *     subject afresh close in time, so what made a round slow (the machine, the time of day) made
+ *     it slow for both. The test is then a one-sample t-test of the per-round log ratios
+ *     ln(a_r / b_r) against 0 (n-1 degrees of freedom): it tests the ratio itself, whatever the
+ *     scale of the metric, and the round-to-round noise shared by both groups cancels. The
+ *     bootstrap resamples rounds, each bringing both its values, and takes the ratio of the
+ *     resampled means. Otherwise (other rounds, a failed round in one group, a value of 0) it is
+ *     Welch's t-test and a bootstrap of each group on its own. The {@code test} column says which.</li>
+ * <li>A difference is called only when the ratio's 95% bootstrap CI lies <em>entirely</em>
+ *     outside 1 &plusmn; {@code noise} <em>and</em> the test's two-sided p is below
+ *     {@code alpha}: the CI says the difference is larger than what is worth calling, the test
+ *     that it is not chance. Its words come from the metric's direction (faster/slower for
+ *     throughput and latency, higher/lower otherwise); everything else is
+ *     {@link Verdict#NO_CLEAR_DIFFERENCE}, with a note naming which condition failed.</li>
+ * </ol>
+ *
+ * <p>The Mann–Whitney p-value is reported beside, not used for the verdict: exact when a sample
+ * has at most 8 values and there are no ties, the normal approximation otherwise (see
+ * {@link MannWhitney}); it equals scipy's {@code mannwhitneyu(a, b, use_continuity=False)}.
+ * {@code p_welch} is Welch's p whatever the design, as before.
  */
 public final class Comparison {
 
@@ -42,7 +66,7 @@ public final class Comparison {
     /**
      * The comparison as a table: columns subject, workload, metric, n, mean, sd, ci_low, ci_high,
      * ratio, ratio_ci_low, ratio_ci_high, p_welch, p_mannwhitney, verdict, then variant, baseline,
-     * note; one row per group as in {@link #rows}.
+     * note, test ({@code paired}, {@code welch} or "") and p_test; one row per group as in {@link #rows}.
      *
      * @throws StatsException as {@link #rows}
      */
@@ -51,10 +75,18 @@ public final class Comparison {
     }
 
     /**
+     * The verdict rule in one sentence with the thresholds of {@code options}, for the foot of a
+     * table people read.
+     */
+    public static String rule(CompareOptions options) {
+        return Verdicts.rule(options);
+    }
+
+    /**
      * Compares each group with the baseline; groups in order of subject, variant, workload, the
      * baseline's own rows included (ratio 1, verdict {@link Verdict#BASELINE}). Groups where the
-     * metric was never measured are left out; a group whose workload the baseline lacks gets the
-     * verdict {@link Verdict#NO_BASELINE}.
+     * metric was never measured are left out; a group without a baseline group to compare with
+     * gets the verdict {@link Verdict#NO_BASELINE}.
      *
      * @param runs     one row per run, with the columns of {@code runs.csv}
      * @param metric   name of a numeric column; its direction (throughput, latency, other) picks the
@@ -66,45 +98,97 @@ public final class Comparison {
      *                        or the baseline has no successful run (the message lists the subjects)
      */
     public static List<ComparisonRow> rows(Table runs, String metric, String baseline, CompareOptions options) {
-        RunData.requireRunColumns(runs);
-        NumericColumn<?> column = RunData.metricColumn(runs, metric);
+        RunData data = RunData.of(runs);
+        NumericColumn<?> column = data.metric(metric);
         if (options == null) {
             throw new StatsException("no compare options given; use CompareOptions.defaults()");
         }
-        SortedMap<Group, double[]> samples = new TreeMap<>();
-        for (Map.Entry<Group, List<Integer>> e : RunData.okRows(runs).entrySet()) {
-            double[] sample = RunData.array(RunData.values(runs, column, e.getValue()));
-            if (sample.length > 0) {
-                samples.put(e.getKey(), sample);
+        if (baseline == null || baseline.isBlank()) {
+            throw new StatsException("no baseline subject given; Comparison.defaultBaseline(runs) picks one");
+        }
+        Samples samples = new Samples();
+        for (Map.Entry<Group, List<Integer>> e : data.okRows().entrySet()) {
+            List<RunData.Obs> obs = data.values(column, e.getValue());
+            if (!obs.isEmpty()) {
+                samples.values.put(e.getKey(), obs);
+                samples.labels.put(e.getKey(), data.label(e.getValue().get(0)));
             }
         }
         // "subject" or "subject[variant]": the baseline is one variant of one subject, so that the
         // other variants of the same subject (fsync against memory, say) are compared with it.
         boolean explicitVariant = baseline.endsWith("]") && baseline.indexOf('[') > 0;
         String baseSubject = explicitVariant ? baseline.substring(0, baseline.indexOf('[')) : baseline;
-        checkBaseline(runs, baseSubject);
+        checkBaseline(data, baseSubject);
         String baseVariant = explicitVariant ? baseline.substring(baseline.indexOf('[') + 1, baseline.length() - 1)
-                : firstVariant(runs, baseSubject);
+                : firstVariant(data, baseSubject);
         Direction direction = Direction.of(metric);
         List<ComparisonRow> out = new ArrayList<>();
-        for (Map.Entry<Group, double[]> e : samples.entrySet()) {
+        for (Map.Entry<Group, List<RunData.Obs>> e : samples.values.entrySet()) {
             Group g = e.getKey();
-            Summary s = Summary.of(e.getValue());
+            Summary s = Summary.of(RunData.array(e.getValue()));
             if (g.subject().equals(baseSubject) && g.variant().equals(baseVariant)) {
-                out.add(row(g, metric, s, 1, new double[] {Double.NaN, Double.NaN}, Double.NaN, Double.NaN,
-                        Verdict.BASELINE, g.subjectLabel(), "baseline"));
+                out.add(row(g, metric, s, 1, Verdict.BASELINE, g.subjectLabel(), "baseline"));
                 continue;
             }
-            Optional<Group> base = baselineGroup(samples, baseSubject, baseVariant,
-                    explicitVariant || g.subject().equals(baseSubject), g);
+            boolean fixed = explicitVariant || g.subject().equals(baseSubject);
+            Optional<Group> base = samples.baselineFor(g, new Group(baseSubject, baseVariant, g.workload()), fixed);
             if (base.isEmpty()) {
-                out.add(row(g, metric, s, Double.NaN, new double[] {Double.NaN, Double.NaN}, Double.NaN, Double.NaN,
-                        Verdict.NO_BASELINE, baseline, "baseline has no ok run on workload " + g.workload()));
+                out.add(row(g, metric, s, Double.NaN, Verdict.NO_BASELINE, baseline,
+                        samples.noBaselineNote(g, baseSubject)));
                 continue;
             }
-            out.add(compareWith(g, e.getValue(), base.get(), samples.get(base.get()), metric, direction, options));
+            Verdicts.Judgement j = Verdicts.judge(e.getValue(), samples.values.get(base.get()), direction, options,
+                    "baseline");
+            out.add(new ComparisonRow(g.subject(), g.workload(), metric, s.n(), s.mean(), s.sd(), s.ciLow(),
+                    s.ciHigh(), j.ratio(), j.ratioCiLow(), j.ratioCiHigh(), j.pWelch(), j.pMannWhitney(), j.verdict(),
+                    g.variant(), base.get().subjectLabel(), j.note(), j.design(), j.pTest()));
         }
         return out;
+    }
+
+    /** The groups' values and where each group's runs belong (engine, settings). */
+    private static final class Samples {
+        final SortedMap<Group, List<RunData.Obs>> values = new TreeMap<>();
+        final Map<Group, AnalysisGroups.Label> labels = new LinkedHashMap<>();
+
+        /** The baseline group for {@code g}, by the order of the class comment. */
+        Optional<Group> baselineFor(Group g, Group fixed, boolean fixedVariant) {
+            if (fixedVariant) {
+                return values.containsKey(fixed) ? Optional.of(fixed) : Optional.empty();
+            }
+            Group sameLabel = new Group(fixed.subject(), g.variant(), g.workload());
+            if (values.containsKey(sameLabel)) {
+                return Optional.of(sameLabel);
+            }
+            AnalysisGroups.Label mine = labels.get(g);
+            for (Group candidate : values.keySet()) {
+                AnalysisGroups.Label theirs = labels.get(candidate);
+                if (candidate.subject().equals(fixed.subject()) && candidate.workload().equals(g.workload())
+                        && theirs.variant().equals(mine.variant()) && theirs.engine().equals(mine.engine())
+                        && sameSettings(mine, theirs)) {
+                    return Optional.of(candidate);
+                }
+            }
+            return values.containsKey(fixed) && sameSettings(mine, labels.get(fixed)) ? Optional.of(fixed)
+                    : Optional.empty();
+        }
+
+        String noBaselineNote(Group g, String baseSubject) {
+            boolean onWorkload = values.keySet().stream()
+                    .anyMatch(b -> b.subject().equals(baseSubject) && b.workload().equals(g.workload()));
+            if (!onWorkload) {
+                return "baseline has no ok run on workload " + g.workload();
+            }
+            return "baseline has no ok run on workload " + g.workload() + " with " + labels.get(g).settings()
+                    + ", and runs at another setting are not comparable";
+        }
+    }
+
+    /** Same connection count (or one not recorded) and same rate. */
+    private static boolean sameSettings(AnalysisGroups.Label a, AnalysisGroups.Label b) {
+        boolean connections = a.connections().equals(b.connections()) || a.connections().equals(AnalysisGroups.UNKNOWN)
+                || b.connections().equals(AnalysisGroups.UNKNOWN);
+        return connections && a.rate().equals(b.rate());
     }
 
     /**
@@ -113,8 +197,7 @@ public final class Comparison {
      * @throws StatsException when the table has no successful run
      */
     public static String defaultBaseline(Table runs) {
-        RunData.requireRunColumns(runs);
-        SortedMap<Group, List<Integer>> ok = RunData.okRows(runs);
+        SortedMap<Group, List<Integer>> ok = RunData.of(runs).okRows();
         if (ok.isEmpty()) {
             throw new StatsException("no successful runs (status ok) to pick a baseline from");
         }
@@ -136,6 +219,8 @@ public final class Comparison {
         StringColumn variant = StringColumn.create("variant");
         StringColumn baseline = StringColumn.create("baseline");
         StringColumn note = StringColumn.create("note");
+        StringColumn test = StringColumn.create("test");
+        DoubleColumn pTest = DoubleColumn.create("p_test");
         for (ComparisonRow r : rows) {
             subject.append(r.subject());
             workload.append(r.workload());
@@ -151,99 +236,45 @@ public final class Comparison {
             variant.append(r.variant());
             baseline.append(r.baseline());
             note.append(r.note());
+            test.append(r.design().label());
+            pTest.append(r.pTest());
         }
         Table t = Table.create(metric + " comparison", subject, workload, metricName, n);
         t.addColumns(d.values().toArray(DoubleColumn[]::new));
-        return t.addColumns(verdict, variant, baseline, note);
+        return t.addColumns(verdict, variant, baseline, note, test, pTest);
     }
 
-    private static void checkBaseline(Table runs, String baseline) {
+    private static void checkBaseline(RunData data, String baseline) {
         TreeSet<String> withOk = new TreeSet<>();
-        RunData.okRows(runs).keySet().forEach(g -> withOk.add(g.subject()));
+        data.okRows().keySet().forEach(g -> withOk.add(g.subject()));
         if (withOk.contains(baseline)) {
             return;
         }
         TreeSet<String> all = new TreeSet<>();
-        for (int i = 0; i < runs.rowCount(); i++) {
-            all.add(RunData.group(runs, i).subject());
+        for (int i = 0; i < data.table().rowCount(); i++) {
+            all.add(data.group(i).subject());
         }
         String why = all.contains(baseline) ? "has no successful run (status ok)" : "is not a subject of these runs";
         throw new StatsException("baseline '" + baseline + "' " + why + "; subjects with successful runs: "
                 + (withOk.isEmpty() ? "(none)" : String.join(", ", withOk)));
     }
 
-    /**
-     * The baseline group for {@code g}: the baseline's own variant when it is fixed (given
-     * explicitly, or {@code g} is another variant of the baseline subject); otherwise the
-     * baseline's group with the same variant label as {@code g}, else its default variant.
-     */
-    private static Optional<Group> baselineGroup(SortedMap<Group, double[]> samples, String baseSubject,
-                                                 String baseVariant, boolean fixedVariant, Group g) {
-        Group fixed = new Group(baseSubject, baseVariant, g.workload());
-        if (!fixedVariant) {
-            Group sameVariant = new Group(baseSubject, g.variant(), g.workload());
-            if (samples.containsKey(sameVariant)) {
-                return Optional.of(sameVariant);
-            }
-        }
-        return samples.containsKey(fixed) ? Optional.of(fixed) : Optional.empty();
-    }
-
     /** The variant of the subject's first successful run in table order (the runner plans the default first). */
-    private static String firstVariant(Table runs, String subject) {
-        for (int i = 0; i < runs.rowCount(); i++) {
-            Group g = RunData.group(runs, i);
-            if (g.subject().equals(subject) && "ok".equals(runs.stringColumn("status").get(i))) {
+    private static String firstVariant(RunData data, String subject) {
+        for (int i = 0; i < data.table().rowCount(); i++) {
+            Group g = data.group(i);
+            if (g.subject().equals(subject) && data.isOk(i)) {
                 return g.variant();
             }
         }
         return "";
     }
 
-    private static ComparisonRow compareWith(Group g, double[] a, Group base, double[] b, String metric,
-                                             Direction direction, CompareOptions o) {
-        Summary s = Summary.of(a);
-        double baseMean = Summary.mean(b);
-        if (baseMean == 0) {
-            return row(g, metric, s, Double.NaN, new double[] {Double.NaN, Double.NaN}, Double.NaN, Double.NaN,
-                    Verdict.NO_CLEAR_DIFFERENCE, base.subjectLabel(), "baseline mean is 0, so there is no ratio");
-        }
-        double ratio = s.mean() / baseMean;
-        if (a.length < 2 || b.length < 2) {
-            String note = String.format(Locale.ROOT, "too few rounds: n=%d, baseline n=%d, need 2 each",
-                    a.length, b.length);
-            return row(g, metric, s, ratio, new double[] {Double.NaN, Double.NaN}, Double.NaN, Double.NaN,
-                    Verdict.NO_CLEAR_DIFFERENCE, base.subjectLabel(), note);
-        }
-        double[] ratioCi = Bootstrap.ratioInterval(a, b, o.bootstrap(), o.seed());
-        double pWelch = welch(a, b);
-        double pMannWhitney = new MannWhitneyUTest().mannWhitneyUTest(a, b);
-        Verdict verdict = Verdict.NO_CLEAR_DIFFERENCE;
-        String note;
-        if (!(pWelch < o.alpha())) {
-            note = String.format(Locale.ROOT, "not significant: p_welch %.3g >= alpha %s", pWelch,
-                    BigDecimal.valueOf(o.alpha()).stripTrailingZeros().toPlainString());
-        } else if (Math.abs(ratio - 1) <= o.noise()) {
-            note = String.format(Locale.ROOT, "significant, but within the noise threshold of %.2f%%", o.noise() * 100);
-        } else {
-            verdict = direction.verdict(ratio);
-            note = "";
-        }
-        return row(g, metric, s, ratio, ratioCi, pWelch, pMannWhitney, verdict, base.subjectLabel(), note);
-    }
-
-    /** Two-sided Welch p; commons-math3 cannot handle two samples without variance, so decide those here. */
-    static double welch(double[] a, double[] b) {
-        if (Summary.variance(a, Summary.mean(a)) == 0 && Summary.variance(b, Summary.mean(b)) == 0) {
-            return Summary.mean(a) == Summary.mean(b) ? 1 : 0;
-        }
-        return new TTest().tTest(a, b);
-    }
-
-    private static ComparisonRow row(Group g, String metric, Summary s, double ratio, double[] ratioCi,
-                                     double pWelch, double pMannWhitney, Verdict verdict, String baseline,
-                                     String note) {
+    /** A row without a test: the baseline's own, or one without a baseline group. */
+    private static ComparisonRow row(Group g, String metric, Summary s, double ratio, Verdict verdict,
+                                     String baseline, String note) {
         return new ComparisonRow(g.subject(), g.workload(), metric, s.n(), s.mean(), s.sd(), s.ciLow(), s.ciHigh(),
-                ratio, ratioCi[0], ratioCi[1], pWelch, pMannWhitney, verdict, g.variant(), baseline, note);
+                ratio, Double.NaN, Double.NaN, Double.NaN, Double.NaN, verdict, g.variant(), baseline, note,
+                Design.NONE, Double.NaN);
     }
 }

@@ -16,25 +16,31 @@ import java.util.Locale;
  * @param ciLow          lower end of the 95% CI of the mean
  * @param ciHigh         upper end of the 95% CI of the mean
  * @param ratio          mean / baseline mean (1 for the baseline's rows)
- * @param ratioCiLow     lower end of the 95% percentile-bootstrap CI of the ratio
+ * @param ratioCiLow     lower end of the 95% percentile-bootstrap CI of the ratio (paired or
+ *                       independent, as {@code design} says)
  * @param ratioCiHigh    upper end of that interval
- * @param pWelch         two-sided p-value of Welch's t-test against the baseline
- * @param pMannWhitney   two-sided p-value of the Mann–Whitney U test (normal approximation)
+ * @param pWelch         two-sided p-value of Welch's t-test against the baseline, whatever the design
+ * @param pMannWhitney   two-sided p-value of the Mann–Whitney U test (exact for small samples
+ *                       without ties, else the normal approximation; see {@link Comparison})
  * @param verdict        the outcome
- * @param variant        the variant of the group, "" when none
+ * @param variant        the variant label of the group (engine and split settings included), "" when none
  * @param baseline       the baseline group compared with: subject, with its variant in brackets
  * @param note           why the verdict is what it is, where that is not obvious; "" otherwise
+ * @param design         the test that decided: {@link Design#PAIRED}, {@link Design#WELCH}, or
+ *                       {@link Design#NONE} when no test was made
+ * @param pTest          two-sided p-value of that test (the paired t-test on log ratios, or
+ *                       Welch's); NaN when none was made
  */
 public record ComparisonRow(String subject, String workload, String metric, int n, double mean, double sd,
                             double ciLow, double ciHigh, double ratio, double ratioCiLow, double ratioCiHigh,
                             double pWelch, double pMannWhitney, Verdict verdict, String variant, String baseline,
-                            String note) {
+                            String note, Design design, double pTest) {
 
     public ComparisonRow {
         if (subject == null || workload == null || metric == null || verdict == null || variant == null
-                || baseline == null || note == null) {
-            throw new StatsException("comparison row: subject, workload, metric, verdict, variant, baseline and "
-                    + "note must not be null (subject " + subject + ", workload " + workload + ")");
+                || baseline == null || note == null || design == null) {
+            throw new StatsException("comparison row: subject, workload, metric, verdict, variant, baseline, "
+                    + "note and design must not be null (subject " + subject + ", workload " + workload + ")");
         }
         if (n < 0) {
             throw new StatsException("comparison row: n must not be negative, got " + n);
@@ -49,8 +55,12 @@ public record ComparisonRow(String subject, String workload, String metric, int 
         if (verdict == Verdict.BASELINE) {
             return b.append(" (baseline)").toString();
         }
-        b.append(String.format(Locale.ROOT, " ratio=%.4f [%.4f, %.4f] vs %s, p_welch=%.3g p_mw=%.3g: %s", ratio,
-                ratioCiLow, ratioCiHigh, baseline, pWelch, pMannWhitney, verdict.label()));
+        b.append(String.format(Locale.ROOT, " ratio=%.4f [%.4f, %.4f] vs %s, ", ratio, ratioCiLow, ratioCiHigh,
+                baseline));
+        if (design == Design.PAIRED) {
+            b.append(String.format(Locale.ROOT, "p_paired=%.3g ", pTest));
+        }
+        b.append(String.format(Locale.ROOT, "p_welch=%.3g p_mw=%.3g: %s", pWelch, pMannWhitney, verdict.label()));
         if (!note.isEmpty()) {
             b.append(" (").append(note).append(')');
         }

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.AnalysisGroups;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,7 +17,6 @@ import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 /**
  * Whether other load generators tell the same story as the built-in engine: for the runs of one
@@ -39,87 +39,92 @@ public final class Engines {
 
     /**
      * Each (subject, variant, workload, engine) against the built-in engine on the same subject,
-     * variant and workload, over the successful runs.
+     * variant and workload, over the successful runs, with the verdict rule of {@link Comparison}
+     * (at least 3 rounds each; the ratio's bootstrap CI outside 1 &plusmn; noise and the test's p
+     * below alpha; paired by round when both engines ran in the same rounds, which the runner does
+     * by loading each subject process with every engine in turn). Comparing two instruments has
+     * no "better" direction, so a difference reads {@code higher} or {@code lower}.
      *
      * @return one row per group measured by both, sorted by workload, subject, variant, engine;
      *         columns subject, variant, workload, engine, metric, n, mean, builtin_n,
      *         builtin_mean, ratio (engine / builtin), ratio_ci_low, ratio_ci_high (95% bootstrap),
-     *         p_welch, verdict ({@code no clear difference}, {@code higher}, {@code lower} or
-     *         {@code too few rounds}), note
+     *         p_welch, verdict ({@code higher}, {@code lower}, {@code no clear difference} or
+     *         {@code too few rounds}), note, then test ({@code paired}, {@code welch} or "") and
+     *         p_test (the p-value of that test)
      * @throws StatsException when the table lacks the engine column or runs of the built-in
      *                        engine and another one on a common group, or the metric is unknown
      */
     public static Table compare(Table runs, String metric, CompareOptions o) {
-        Map<Key, Map<String, double[]>> data = samples(runs, metric);
-        StringColumn subject = StringColumn.create("subject");
-        StringColumn variant = StringColumn.create("variant");
-        StringColumn workload = StringColumn.create("workload");
-        StringColumn engine = StringColumn.create("engine");
-        StringColumn metricName = StringColumn.create("metric");
-        IntColumn n = IntColumn.create("n");
-        DoubleColumn mean = DoubleColumn.create("mean");
-        IntColumn baseN = IntColumn.create("builtin_n");
-        DoubleColumn baseMean = DoubleColumn.create("builtin_mean");
-        DoubleColumn ratio = DoubleColumn.create("ratio");
-        DoubleColumn low = DoubleColumn.create("ratio_ci_low");
-        DoubleColumn high = DoubleColumn.create("ratio_ci_high");
-        DoubleColumn pWelch = DoubleColumn.create("p_welch");
-        StringColumn verdict = StringColumn.create("verdict");
-        StringColumn note = StringColumn.create("note");
-        for (Map.Entry<Key, Map<String, double[]>> e : data.entrySet()) {
-            double[] b = e.getValue().get(REFERENCE);
+        Map<Key, Map<String, List<RunData.Obs>>> data = samples(runs, metric);
+        EngineTable t = new EngineTable();
+        for (Map.Entry<Key, Map<String, List<RunData.Obs>>> e : data.entrySet()) {
+            List<RunData.Obs> b = e.getValue().get(REFERENCE);
             if (b == null) {
                 continue;
             }
-            for (Map.Entry<String, double[]> byEngine : e.getValue().entrySet()) {
-                if (byEngine.getKey().equals(REFERENCE)) {
-                    continue;
-                }
-                double[] a = byEngine.getValue();
-                Key k = e.getKey();
-                subject.append(k.subject);
-                variant.append(k.variant);
-                workload.append(k.workload);
-                engine.append(byEngine.getKey());
-                metricName.append(metric);
-                n.append(a.length);
-                baseN.append(b.length);
-                double ma = Summary.mean(a);
-                double mb = Summary.mean(b);
-                mean.append(ma);
-                baseMean.append(mb);
-                double r = mb == 0 ? Double.NaN : ma / mb;
-                ratio.append(r);
-                if (a.length < 2 || b.length < 2 || mb == 0) {
-                    low.append(Double.NaN);
-                    high.append(Double.NaN);
-                    pWelch.append(Double.NaN);
-                    verdict.append("too few rounds");
-                    note.append(mb == 0 ? "built-in mean is 0, so there is no ratio"
-                            : String.format(Locale.ROOT, "n=%d, builtin n=%d, need 2 each", a.length, b.length));
-                    continue;
-                }
-                double[] ci = Bootstrap.ratioInterval(a, b, o.bootstrap(), o.seed());
-                low.append(ci[0]);
-                high.append(ci[1]);
-                double p = Comparison.welch(a, b);
-                pWelch.append(p);
-                if (!(p < o.alpha()) || Math.abs(r - 1) <= o.noise()) {
-                    verdict.append("no clear difference");
-                    note.append(!(p < o.alpha()) ? String.format(Locale.ROOT, "p_welch %.3g >= alpha %s", p, o.alpha())
-                            : String.format(Locale.ROOT, "within the noise threshold of %.2f%%", o.noise() * 100));
-                } else {
-                    verdict.append(r > 1 ? "higher" : "lower");
-                    note.append(String.format(Locale.ROOT, "%s measures %.1f%% %s than builtin", byEngine.getKey(),
-                            Math.abs(r - 1) * 100, r > 1 ? "more" : "less"));
+            for (Map.Entry<String, List<RunData.Obs>> byEngine : e.getValue().entrySet()) {
+                if (!byEngine.getKey().equals(REFERENCE)) {
+                    Verdicts.Judgement j = Verdicts.judge(byEngine.getValue(), b, Direction.NEUTRAL, o, REFERENCE);
+                    t.add(e.getKey(), byEngine.getKey(), metric, byEngine.getValue(), b, j);
                 }
             }
         }
-        if (subject.isEmpty()) {
+        if (t.isEmpty()) {
             throw new StatsException(nothingInCommon(runs, metric));
         }
-        return Table.create(metric + " by engine", subject, variant, workload, engine, metricName, n, mean, baseN,
-                baseMean, ratio, low, high, pWelch, verdict, note);
+        return t.table(metric);
+    }
+
+    /** The columns of {@link #compare}, filled row by row. */
+    private static final class EngineTable {
+        final StringColumn subject = StringColumn.create("subject");
+        final StringColumn variant = StringColumn.create("variant");
+        final StringColumn workload = StringColumn.create("workload");
+        final StringColumn engine = StringColumn.create("engine");
+        final StringColumn metricName = StringColumn.create("metric");
+        final IntColumn n = IntColumn.create("n");
+        final DoubleColumn mean = DoubleColumn.create("mean");
+        final IntColumn baseN = IntColumn.create("builtin_n");
+        final DoubleColumn baseMean = DoubleColumn.create("builtin_mean");
+        final DoubleColumn ratio = DoubleColumn.create("ratio");
+        final DoubleColumn low = DoubleColumn.create("ratio_ci_low");
+        final DoubleColumn high = DoubleColumn.create("ratio_ci_high");
+        final DoubleColumn pWelch = DoubleColumn.create("p_welch");
+        final StringColumn verdict = StringColumn.create("verdict");
+        final StringColumn note = StringColumn.create("note");
+        final StringColumn test = StringColumn.create("test");
+        final DoubleColumn pTest = DoubleColumn.create("p_test");
+
+        void add(Key k, String eng, String metric, List<RunData.Obs> a, List<RunData.Obs> b, Verdicts.Judgement j) {
+            subject.append(k.subject);
+            variant.append(k.variant);
+            workload.append(k.workload);
+            engine.append(eng);
+            metricName.append(metric);
+            n.append(a.size());
+            mean.append(Summary.mean(RunData.array(a)));
+            baseN.append(b.size());
+            baseMean.append(Summary.mean(RunData.array(b)));
+            ratio.append(j.ratio());
+            low.append(j.ratioCiLow());
+            high.append(j.ratioCiHigh());
+            pWelch.append(j.pWelch());
+            verdict.append(j.verdict().label());
+            boolean called = j.verdict() == Verdict.HIGHER || j.verdict() == Verdict.LOWER;
+            note.append(called ? String.format(Locale.ROOT, "%s measures %.1f%% %s than %s", eng,
+                    Math.abs(j.ratio() - 1) * 100, j.ratio() > 1 ? "more" : "less", REFERENCE) : j.note());
+            test.append(j.design().label());
+            pTest.append(j.pTest());
+        }
+
+        boolean isEmpty() {
+            return subject.isEmpty();
+        }
+
+        Table table(String metric) {
+            return Table.create(metric + " by engine", subject, variant, workload, engine, metricName, n, mean, baseN,
+                    baseMean, ratio, low, high, pWelch, verdict, note, test, pTest);
+        }
     }
 
     /**
@@ -133,18 +138,18 @@ public final class Engines {
      * @throws StatsException as {@link #compare}
      */
     public static Table rankings(Table runs, String metric) {
-        Map<Key, Map<String, double[]>> data = samples(runs, metric);
+        Map<Key, Map<String, List<RunData.Obs>>> data = samples(runs, metric);
         Direction direction = Direction.of(metric);
         // workload -> engine -> subject label -> mean, only where the built-in engine measured it too
         Map<String, Map<String, Map<String, Double>>> means = new TreeMap<>();
-        for (Map.Entry<Key, Map<String, double[]>> e : data.entrySet()) {
+        for (Map.Entry<Key, Map<String, List<RunData.Obs>>> e : data.entrySet()) {
             if (!e.getValue().containsKey(REFERENCE)) {
                 continue;
             }
             Key k = e.getKey();
             String label = k.variant.isEmpty() ? k.subject : k.subject + "[" + k.variant + "]";
             e.getValue().forEach((eng, values) -> means.computeIfAbsent(k.workload, w -> new TreeMap<>())
-                    .computeIfAbsent(eng, x -> new TreeMap<>()).put(label, Summary.mean(values)));
+                    .computeIfAbsent(eng, x -> new TreeMap<>()).put(label, Summary.mean(RunData.array(values))));
         }
         StringColumn workload = StringColumn.create("workload");
         StringColumn engine = StringColumn.create("engine");
@@ -229,40 +234,28 @@ public final class Engines {
         }
     }
 
-    /** The metric's values of the successful runs, by group and engine (engines in name order). */
-    private static Map<Key, Map<String, double[]>> samples(Table runs, String metric) {
-        RunData.requireRunColumns(runs);
+    /**
+     * The metric's values of the successful runs, by group and engine (engines in name order):
+     * the groups of {@link io.loadlab.data.AnalysisGroups}, with the engine taken out of the
+     * variant label, so that a subject's runs of every engine at one setting meet under one key.
+     */
+    private static Map<Key, Map<String, List<RunData.Obs>>> samples(Table runs, String metric) {
+        RunData data = RunData.of(runs);
         if (!runs.containsColumn("engine")) {
             throw new StatsException("the runs table has no engine column: it is not from runs.csv, which has one");
         }
-        NumericColumn<?> column = RunData.metricColumn(runs, metric);
-        Map<Key, Map<String, List<Double>>> lists = new TreeMap<>();
-        Column<?> status = runs.column("status");
-        for (int i = 0; i < runs.rowCount(); i++) {
-            if (!RunData.isOk(status.getString(i))) {
+        NumericColumn<?> column = data.metric(metric);
+        Map<Key, Map<String, List<RunData.Obs>>> out = new TreeMap<>();
+        for (Map.Entry<Group, List<Integer>> e : data.okRows().entrySet()) {
+            List<RunData.Obs> obs = data.values(column, e.getValue());
+            if (obs.isEmpty()) {
                 continue;
             }
-            double v = RunData.value(column, i);
-            if (Double.isNaN(v)) {
-                continue;
-            }
-            String eng = text(runs, "engine", i);
-            Key k = new Key(text(runs, "subject", i), text(runs, "variant", i), text(runs, "workload", i));
-            lists.computeIfAbsent(k, x -> new TreeMap<>()).computeIfAbsent(eng.isEmpty() ? REFERENCE : eng,
-                    x -> new ArrayList<>()).add(v);
+            AnalysisGroups.Label l = data.label(e.getValue().get(0));
+            Key k = new Key(l.subject(), l.variantWithoutEngine(), l.workload());
+            out.computeIfAbsent(k, x -> new TreeMap<>()).put(l.engine().isEmpty() ? REFERENCE : l.engine(), obs);
         }
-        Map<Key, Map<String, double[]>> out = new TreeMap<>();
-        lists.forEach((k, byEngine) -> {
-            Map<String, double[]> m = new TreeMap<>();
-            byEngine.forEach((eng, values) -> m.put(eng, values.stream().mapToDouble(Double::doubleValue).toArray()));
-            out.put(k, m);
-        });
         return out;
-    }
-
-    private static String text(Table runs, String column, int row) {
-        Column<?> c = runs.column(column);
-        return c.isMissing(row) ? "" : c.getString(row).trim();
     }
 
     private static String nothingInCommon(Table runs, String metric) {

@@ -1,10 +1,11 @@
 package io.loadlab.stats;
 
-import io.loadlab.data.RunRow;
+import io.loadlab.data.AnalysisGroups;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -14,22 +15,41 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
- * Reads a runs table (the columns of {@code runs.csv}) into groups. Metric columns may be double,
- * long or int columns; a missing or non-finite value counts as not measured and is skipped.
+ * A runs table (the columns of {@code runs.csv}) read into groups, the way every statistic of
+ * this package groups it ({@link AnalysisGroups}). Metric columns may be double, long or int
+ * columns; a missing or non-finite value counts as not measured and is skipped. Optional columns
+ * (those an older experiment lacks) read as not measured when absent.
  */
 final class RunData {
 
-    /** One round's value of a metric. */
-    record Obs(int round, double value) {
+    /**
+     * One round's value of a metric.
+     *
+     * @param row   the row in the table
+     * @param block the round as a block of the design: experiment and round (rounds of two
+     *              experiments are different blocks)
+     * @param round the round number
+     * @param value the value
+     */
+    record Obs(int row, String block, int round, double value) {
     }
 
     private static final List<String> REQUIRED = List.of("subject", "variant", "workload", "status", "round");
 
-    private RunData() {
+    private final Table runs;
+    private final AnalysisGroups groups;
+
+    private RunData(Table runs) {
+        this.runs = runs;
+        this.groups = AnalysisGroups.of(runs);
     }
 
-    /** Checks the columns every statistic needs. */
-    static void requireRunColumns(Table runs) {
+    /**
+     * Reads a runs table.
+     *
+     * @throws StatsException when it is null or lacks a column every statistic needs
+     */
+    static RunData of(Table runs) {
         if (runs == null) {
             throw new StatsException("no runs table given");
         }
@@ -38,10 +58,15 @@ final class RunData {
             throw new StatsException("the runs table lacks the column(s) " + String.join(", ", missing)
                     + " of runs.csv; it has: " + String.join(", ", runs.columnNames()));
         }
+        return new RunData(runs);
+    }
+
+    Table table() {
+        return runs;
     }
 
     /** The numeric column of a metric, or an exception listing the numeric columns there are. */
-    static NumericColumn<?> metricColumn(Table runs, String metric) {
+    NumericColumn<?> metric(String metric) {
         if (metric == null || !runs.containsColumn(metric) || !(runs.column(metric) instanceof NumericColumn)) {
             String numeric = runs.numericColumns().stream().map(Column::name)
                     .filter(n -> !n.equals("round")).collect(Collectors.joining(", "));
@@ -52,45 +77,53 @@ final class RunData {
     }
 
     /** Row indexes of the successful runs, per group, groups in order. */
-    static SortedMap<Group, List<Integer>> okRows(Table runs) {
-        return rows(runs, true);
+    SortedMap<Group, List<Integer>> okRows() {
+        return rows(true);
     }
 
     /** Row indexes of the runs that did not succeed, per group, groups in order. */
-    static SortedMap<Group, List<Integer>> failedRows(Table runs) {
-        return rows(runs, false);
+    SortedMap<Group, List<Integer>> failedRows() {
+        return rows(false);
     }
 
-    private static SortedMap<Group, List<Integer>> rows(Table runs, boolean ok) {
+    private SortedMap<Group, List<Integer>> rows(boolean ok) {
         Column<?> status = runs.column("status");
-        SortedMap<Group, List<Integer>> groups = new TreeMap<>();
+        SortedMap<Group, List<Integer>> out = new TreeMap<>();
         for (int i = 0; i < runs.rowCount(); i++) {
             if (isOk(status.getString(i)) == ok) {
-                groups.computeIfAbsent(group(runs, i), g -> new ArrayList<>()).add(i);
+                out.computeIfAbsent(group(i), g -> new ArrayList<>()).add(i);
             }
         }
-        return groups;
+        return out;
     }
 
     static boolean isOk(String status) {
         return status != null && status.trim().equalsIgnoreCase("ok");
     }
 
-    /** The group of a row; runs of an engine other than the built-in one are a variant of their own. */
-    static Group group(Table runs, int row) {
-        String engine = runs.containsColumn("engine") ? text(runs, "engine", row) : "";
-        return new Group(text(runs, "subject", row), RunRow.analysisVariant(text(runs, "variant", row), engine),
-                text(runs, "workload", row));
+    /** Whether a row's status is ok. */
+    boolean isOk(int row) {
+        return isOk(runs.column("status").getString(row));
     }
 
-    private static String text(Table runs, String column, int row) {
-        Column<?> c = runs.column(column);
-        // A missing value of a string column is already ""; other column types print it as "" as well.
-        return c.isMissing(row) ? "" : c.getString(row).trim();
+    /** The group of a row: subject, analysis variant (engine and split settings included), workload. */
+    Group group(int row) {
+        AnalysisGroups.Label l = groups.label(row);
+        return new Group(l.subject(), l.analysisVariant(), l.workload());
+    }
+
+    /** Where a row belongs: its engine and settings besides the group. */
+    AnalysisGroups.Label label(int row) {
+        return groups.label(row);
+    }
+
+    /** The groups whose runs differ in connection count or rate, and were split. */
+    List<AnalysisGroups.Split> splits() {
+        return groups.splits();
     }
 
     /** The round number of a row. */
-    static int round(Table runs, int row) {
+    int round(int row) {
         NumericColumn<?> rounds = runs.numberColumn("round");
         double r = rounds.isMissing(row) ? Double.NaN : rounds.getDouble(row);
         if (!Double.isFinite(r)) {
@@ -99,22 +132,53 @@ final class RunData {
         return (int) r;
     }
 
-    /** Rounds of the given rows, ascending. */
-    static List<Integer> rounds(Table runs, List<Integer> rows) {
-        return rows.stream().map(r -> round(runs, r)).sorted().toList();
+    /** The experiment of a row, "" when the table has no experiment column. */
+    String experiment(int row) {
+        return text("experiment", row);
     }
 
-    /** The measured values of a metric in the given rows, ordered by round. */
-    static List<Obs> values(Table runs, NumericColumn<?> metric, List<Integer> rows) {
+    /** A string column's value, "" when the column is absent or the value missing. */
+    String text(String column, int row) {
+        if (!runs.containsColumn(column)) {
+            return "";
+        }
+        Column<?> c = runs.column(column);
+        return c.isMissing(row) ? "" : c.getString(row).trim();
+    }
+
+    /** Rounds of the given rows, ascending. */
+    List<Integer> rounds(List<Integer> rows) {
+        return rows.stream().map(this::round).sorted().toList();
+    }
+
+    /** The measured values of a metric in the given rows, ordered by round (then experiment). */
+    List<Obs> values(NumericColumn<?> metric, List<Integer> rows) {
         List<Obs> out = new ArrayList<>();
         for (int r : rows) {
             double v = value(metric, r);
             if (!Double.isNaN(v)) {
-                out.add(new Obs(round(runs, r), v));
+                out.add(new Obs(r, experiment(r) + "\u0000" + round(r), round(r), v));
             }
         }
-        out.sort(Comparator.comparingInt(Obs::round));
+        out.sort(Comparator.comparingInt(Obs::round).thenComparing(Obs::block));
         return out;
+    }
+
+    /** An optional numeric column's value; empty when the column is absent, not numeric, or the value missing. */
+    OptionalDouble number(String column, int row) {
+        if (!runs.containsColumn(column) || !(runs.column(column) instanceof NumericColumn)) {
+            return OptionalDouble.empty();
+        }
+        double v = value((NumericColumn<?>) runs.column(column), row);
+        return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    /** An optional flag column's value: 1 true, 0 false, -1 not recorded (absent column or missing value). */
+    int flag(String column, int row) {
+        if (!runs.containsColumn(column) || runs.column(column).isMissing(row)) {
+            return -1;
+        }
+        return isTrue(runs.column(column), row) ? 1 : 0;
     }
 
     /** A value, NaN when it was not measured. */

@@ -20,7 +20,9 @@ public final class Stats {
     /**
      * Summarizes one metric per (subject, variant, workload) group, over the runs whose status is
      * {@code ok}; runs where the metric was not measured are left out, and so are groups with no
-     * value at all.
+     * value at all. Groups are those of {@link io.loadlab.data.AnalysisGroups}: the variant label
+     * carries {@code engine=E} for another engine's runs and {@code connections=N} / {@code rate=R}
+     * where one subject's runs on a workload differ in that setting.
      *
      * @param runs   one row per run, with the columns of {@code runs.csv}
      * @param metric name of a numeric column, e.g. {@code rps}; values stay in its unit
@@ -30,8 +32,8 @@ public final class Stats {
      * @throws StatsException when a runs.csv column is missing or the metric is not a numeric column
      */
     public static Table summarize(Table runs, String metric) {
-        RunData.requireRunColumns(runs);
-        NumericColumn<?> column = RunData.metricColumn(runs, metric);
+        RunData data = RunData.of(runs);
+        NumericColumn<?> column = data.metric(metric);
         StringColumn subject = StringColumn.create("subject");
         StringColumn variant = StringColumn.create("variant");
         StringColumn workload = StringColumn.create("workload");
@@ -39,8 +41,8 @@ public final class Stats {
         IntColumn n = IntColumn.create("n");
         List<String> figures = List.of("mean", "sd", "cv", "median", "min", "max", "ci_low", "ci_high");
         DoubleColumn[] values = figures.stream().map(DoubleColumn::create).toArray(DoubleColumn[]::new);
-        for (Map.Entry<Group, List<Integer>> e : RunData.okRows(runs).entrySet()) {
-            double[] sample = RunData.array(RunData.values(runs, column, e.getValue()));
+        for (Map.Entry<Group, List<Integer>> e : data.okRows().entrySet()) {
+            double[] sample = RunData.array(data.values(column, e.getValue()));
             if (sample.length == 0) {
                 continue;
             }

@@ -1,19 +1,25 @@
 package io.loadlab.stats;
 
-/** Outcome of comparing one group with the baseline; {@link #label()} is what tables show. */
+/**
+ * Outcome of comparing one group with another (a subject with the baseline, an engine with the
+ * built-in one); {@link #label()} is what tables show. The rule that decides it is
+ * {@link Comparison}'s, the same for {@link Engines}.
+ */
 public enum Verdict {
     /** The row is the baseline itself. */
     BASELINE("baseline"),
-    /** Significant and beyond the noise threshold, and better (higher throughput or lower latency). */
+    /** A difference (CI beyond the noise band, test significant), better: higher throughput or lower latency. */
     FASTER("faster"),
-    /** Significant and beyond the noise threshold, and worse. */
+    /** A difference, worse. */
     SLOWER("slower"),
-    /** Significant and beyond the noise threshold, higher, for a metric without a better direction. */
+    /** A difference, higher, for a metric without a better direction (and between engines). */
     HIGHER("higher"),
-    /** Significant and beyond the noise threshold, lower, for a metric without a better direction. */
+    /** A difference, lower, for a metric without a better direction (and between engines). */
     LOWER("lower"),
-    /** Not significant, within the noise threshold, or too few rounds to tell. */
+    /** At least 3 rounds each, but the CI reaches into the noise band or the test is not significant. */
     NO_CLEAR_DIFFERENCE("no clear difference"),
+    /** Fewer than 3 rounds in either group: nothing can be called, whatever the figures. */
+    TOO_FEW_ROUNDS("too few rounds"),
     /** The baseline has no successful run with a value on this workload. */
     NO_BASELINE("no baseline");
 

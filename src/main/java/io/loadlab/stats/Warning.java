@@ -8,7 +8,8 @@ import java.util.Set;
  *
  * @param kind     one of {@link #KINDS}
  * @param subject  the subject of the group
- * @param variant  its variant, "" when none
+ * @param variant  its variant label as the statistics' tables show it ("" when none); for
+ *                 {@code split_group}, the variant before the split (the parts' labels are in the message)
  * @param workload its workload
  * @param rounds   the rounds concerned, ascending
  * @param message  a sentence naming subject, workload and rounds, and why it matters
@@ -18,8 +19,8 @@ public record Warning(String kind, String subject, String variant, String worklo
                       String message) {
 
     /** The kinds of warning, as {@link Warnings#find} reports them. */
-    public static final Set<String> KINDS = Set.of("high_cv", "outlier", "slow_first_round", "drift", "load_bound",
-            "errors", "failed_runs");
+    public static final Set<String> KINDS = Set.of("split_group", "high_cv", "outlier", "slow_first_round", "drift",
+            "not_steady", "noisy_machine", "rate_not_reached", "load_bound", "errors", "failed_runs");
 
     public Warning {
         if (kind == null || !KINDS.contains(kind)) {

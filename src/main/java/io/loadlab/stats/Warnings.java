@@ -1,72 +1,102 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.AnalysisGroups;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 /**
  * Finds what makes a runs table's figures less trustworthy, per (subject, variant, workload)
- * group: noisy or drifting rounds, outliers, a cold first round, a saturated load generator,
- * errors and failed runs. Stateless and thread-safe.
+ * group: noisy or drifting rounds, outliers, a cold first round, runs that never became steady,
+ * a busy machine, a fixed rate not reached, a saturated load generator, errors, failed runs, and
+ * groups split because their runs differ in connection count or rate. Stateless and thread-safe.
+ *
+ * <p>The kinds:
+ * <ul>
+ * <li>{@code split_group}: one subject's runs on a workload were made with different connection
+ *     counts or target rates (two experiments loaded together, say); they are analysed as separate
+ *     groups ({@link io.loadlab.data.AnalysisGroups}), never pooled, and the warning names the
+ *     settings and the groups.</li>
+ * <li>{@code high_cv}: the coefficient of variation over the rounds is above {@code maxCv} (2+ rounds).</li>
+ * <li>{@code outlier}: a round's modified Z-score is above {@code outlierScore} (3+ rounds).</li>
+ * <li>{@code slow_first_round}: the first round is worse than every later one by more than
+ *     {@code noise} (3+ rounds); the message says what was cold in that run: the load engine (the
+ *     experiment's first run), the server (the first workload of its process), and the run's
+ *     warm-up and whether it became steady where recorded.</li>
+ * <li>{@code drift}: Spearman's rho of the values against the round number is significant at
+ *     {@code alpha} (4+ rounds; exact permutation p up to 9 rounds).</li>
+ * <li>{@code not_steady}: successful runs whose {@code steady} is false, with their warm-up.</li>
+ * <li>{@code noisy_machine}: successful runs where {@code noise_cpu_s / duration_s} is above
+ *     {@code maxNoiseCpu} or {@code steal_s / duration_s} above {@code maxSteal}.</li>
+ * <li>{@code rate_not_reached}: fixed-rate runs whose {@code rps} is more than
+ *     {@code rateShortfall} below {@code target_rps}, or with {@code missed} &gt; 0.</li>
+ * <li>{@code load_bound}: successful runs where the load generator was saturated.</li>
+ * <li>{@code errors}: successful runs with errors, by category.</li>
+ * <li>{@code failed_runs}: runs whose status is not ok, left out of the statistics.</li>
+ * </ul>
+ * A column an older experiment lacks, or an empty value, is "not measured" and never warns.
  */
 public final class Warnings {
-
-    /** Iglewicz and Hoaglin's constant: 0.6745 * (x - median) / MAD is comparable to a Z-score. */
-    private static final double MAD_TO_Z = 0.6745;
 
     private Warnings() {
     }
 
     /**
      * All warnings on one metric, by group (in order of subject, variant, workload), then by kind
-     * in the order high_cv, outlier, slow_first_round, drift, load_bound, errors, failed_runs.
-     * The metric-based kinds use the runs whose status is ok and that measured the metric;
-     * high_cv needs 2 rounds, outlier and slow_first_round 3, drift 4.
+     * in the order split_group (once per split subject and workload, before the first of its
+     * groups), high_cv, outlier, slow_first_round, drift, not_steady, noisy_machine,
+     * rate_not_reached, load_bound, errors, failed_runs. The metric-based kinds (high_cv to
+     * drift) use the runs whose status is ok and that measured the metric; the others use every
+     * ok run of the group whatever the metric.
      *
-     * @param runs    one row per run, with the columns of {@code runs.csv}; load_bound and
-     *                errors_* are optional
+     * @param runs    one row per run, with the columns of {@code runs.csv}; load_bound, errors_*,
+     *                steady, warmup_s, duration_s, noise_cpu_s, steal_s, target_rps, missed and
+     *                run_id are optional
      * @param metric  name of a numeric column; its direction decides what a "slow" first round is
      *                (for metrics that are neither throughput nor latency: unlike all the others)
      * @param options thresholds
      * @throws StatsException when a runs.csv column is missing or the metric is not a numeric column
      */
     public static List<Warning> find(Table runs, String metric, WarningOptions options) {
-        RunData.requireRunColumns(runs);
-        NumericColumn<?> column = RunData.metricColumn(runs, metric);
+        RunData data = RunData.of(runs);
+        NumericColumn<?> column = data.metric(metric);
         if (options == null) {
             throw new StatsException("no warning options given; use WarningOptions.defaults()");
         }
-        SortedMap<Group, List<Integer>> ok = RunData.okRows(runs);
-        SortedMap<Group, List<Integer>> failed = RunData.failedRows(runs);
+        SortedMap<Group, List<Integer>> ok = data.okRows();
+        SortedMap<Group, List<Integer>> failed = data.failedRows();
         TreeSet<Group> groups = new TreeSet<>(ok.keySet());
         groups.addAll(failed.keySet());
-        Direction direction = Direction.of(metric);
+        Set<AnalysisGroups.Split> splitsSeen = new HashSet<>();
         List<Warning> out = new ArrayList<>();
         for (Group g : groups) {
             List<Integer> okRows = ok.getOrDefault(g, List.of());
-            List<RunData.Obs> obs = RunData.values(runs, column, okRows);
-            highCv(g, metric, obs, options).ifPresent(out::add);
-            outliers(g, metric, obs, options).ifPresent(out::add);
-            slowFirstRound(g, metric, direction, obs, options).ifPresent(out::add);
-            drift(g, metric, obs, options).ifPresent(out::add);
-            loadBound(runs, g, okRows).ifPresent(out::add);
-            errors(runs, g, okRows).ifPresent(out::add);
+            int anyRow = okRows.isEmpty() ? failed.get(g).get(0) : okRows.get(0);
+            Optional<AnalysisGroups.Split> split = splitOf(data, anyRow);
+            if (split.isPresent() && splitsSeen.add(split.get())) {
+                out.add(splitGroup(data, split.get(), groups));
+            }
+            List<RunData.Obs> obs = data.values(column, okRows);
+            RoundWarnings.highCv(g, metric, obs, options).ifPresent(out::add);
+            RoundWarnings.outliers(g, metric, obs, options).ifPresent(out::add);
+            RoundWarnings.slowFirstRound(data, g, metric, obs, options).ifPresent(out::add);
+            RoundWarnings.drift(g, metric, obs, options).ifPresent(out::add);
+            RunWarnings.notSteady(data, g, okRows).ifPresent(out::add);
+            RunWarnings.noisyMachine(data, g, okRows, options).ifPresent(out::add);
+            RunWarnings.rateNotReached(data, g, okRows, options).ifPresent(out::add);
+            RunWarnings.loadBound(data, g, okRows).ifPresent(out::add);
+            RunWarnings.errors(data, g, okRows).ifPresent(out::add);
             if (failed.containsKey(g)) {
-                List<Integer> rounds = RunData.rounds(runs, failed.get(g));
-                out.add(new Warning("failed_runs", g.subject(), g.variant(), g.workload(), rounds,
+                List<Integer> rounds = data.rounds(failed.get(g));
+                out.add(warning("failed_runs", g, rounds,
                         g.label() + ": " + RunData.roundList(rounds) + " failed and are left out of the statistics"));
             }
         }
@@ -92,152 +122,41 @@ public final class Warnings {
         return Table.create("warnings", kind, subject, variant, workload, rounds, message);
     }
 
-    private static Optional<Warning> highCv(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
-        if (obs.size() < 2) {
-            return Optional.empty();
-        }
-        Summary s = Summary.of(RunData.array(obs));
-        if (!(s.cv() > o.maxCv())) {
-            return Optional.empty();
-        }
-        List<Integer> rounds = RunData.roundsOf(obs);
-        return Optional.of(warning("high_cv", g, rounds, String.format(Locale.ROOT,
-                "%s: %s varies by %.1f%% (cv) over %s, more than %.1f%%; the figures are noisy",
-                g.label(), metric, s.cv() * 100, RunData.roundList(rounds), o.maxCv() * 100)));
+    /** The split of the row's subject, variant and workload, if its runs differ in a setting. */
+    private static Optional<AnalysisGroups.Split> splitOf(RunData data, int row) {
+        AnalysisGroups.Label l = data.label(row);
+        return data.splits().stream().filter(s -> s.subject().equals(l.subject()) && s.variant().equals(l.variant())
+                && s.workload().equals(l.workload())).findFirst();
     }
 
-    private static Optional<Warning> outliers(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
-        if (obs.size() < 3) {
-            return Optional.empty();
+    /** The split_group warning of a split: the settings that differ, the groups it became, and every round of its runs. */
+    private static Warning splitGroup(RunData data, AnalysisGroups.Split s, Set<Group> groups) {
+        List<String> settings = new ArrayList<>();
+        if (!s.connections().isEmpty()) {
+            settings.add("connection counts (" + String.join(", ", s.connections()) + ")");
         }
-        double median = median(RunData.array(obs));
-        double mad = median(obs.stream().mapToDouble(x -> Math.abs(x.value() - median)).toArray());
-        if (mad == 0) {
-            // Over half the rounds are equal; any other value would score infinite.
-            return Optional.empty();
+        if (!s.rates().isEmpty()) {
+            settings.add("target rates (" + String.join(", ", s.rates()) + ")");
         }
-        List<Integer> rounds = new ArrayList<>();
-        List<String> details = new ArrayList<>();
-        for (RunData.Obs x : obs) {
-            double z = MAD_TO_Z * (x.value() - median) / mad;
-            if (Math.abs(z) > o.outlierScore()) {
-                rounds.add(x.round());
-                details.add(String.format(Locale.ROOT, "round %d: %.6g, score %.1f", x.round(), x.value(), z));
-            }
-        }
-        if (rounds.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(warning("outlier", g, rounds, String.format(Locale.ROOT,
-                "%s: %s has outliers in %s (%s; median %.6g, modified Z-score limit %.1f)",
-                g.label(), metric, RunData.roundList(rounds), String.join("; ", details), median, o.outlierScore())));
-    }
-
-    private static Optional<Warning> slowFirstRound(Group g, String metric, Direction direction,
-                                                    List<RunData.Obs> obs, WarningOptions o) {
-        if (obs.size() < 3) {
-            return Optional.empty();
-        }
-        RunData.Obs first = obs.get(0);
-        double[] rest = RunData.array(obs.subList(1, obs.size()));
-        double restMedian = median(rest);
-        if (restMedian == 0) {
-            return Optional.empty();
-        }
-        boolean worse = Arrays.stream(rest).allMatch(v -> direction.worse(first.value(), v));
-        // A metric without a better direction is flagged when its first round is lower than all others, too.
-        boolean lower = direction == Direction.NEUTRAL && Arrays.stream(rest).allMatch(v -> first.value() < v);
-        double off = Math.abs(first.value() - restMedian) / Math.abs(restMedian);
-        if (!(worse || lower) || !(off > o.noise())) {
-            return Optional.empty();
-        }
-        String how = direction == Direction.NEUTRAL ? (lower ? "lower" : "higher") : "worse";
-        return Optional.of(warning("slow_first_round", g, List.of(first.round()), String.format(Locale.ROOT,
-                "%s: the first round (round %d) has %s %.6g, %s than every later round and %.1f%% off their median "
-                        + "%.6g; warm-up may be too short",
-                g.label(), first.round(), metric, first.value(), how, off * 100, restMedian)));
-    }
-
-    private static Optional<Warning> drift(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
-        int n = obs.size();
-        if (n < 4) {
-            return Optional.empty();
-        }
-        double[] rounds = obs.stream().mapToDouble(RunData.Obs::round).toArray();
-        double rho = new SpearmansCorrelation().correlation(rounds, RunData.array(obs));
-        if (Double.isNaN(rho)) {
-            return Optional.empty();
-        }
-        double p = spearmanP(rho, n);
-        if (!(p < o.alpha())) {
-            return Optional.empty();
-        }
-        List<Integer> concerned = RunData.roundsOf(obs);
-        return Optional.of(warning("drift", g, concerned, String.format(Locale.ROOT,
-                "%s: %s %s with the round number over %s (Spearman rho %.2f, p %.2g); something changed while "
-                        + "the rounds ran", g.label(), metric, rho > 0 ? "rises" : "falls",
-                RunData.roundList(concerned), rho, p)));
-    }
-
-    /** Two-sided p of Spearman's rho by the t approximation, t = rho sqrt((n-2)/(1-rho^2)), n-2 df. */
-    static double spearmanP(double rho, int n) {
-        if (Math.abs(rho) >= 1) {
-            return 0;
-        }
-        double t = rho * Math.sqrt((n - 2) / (1 - rho * rho));
-        return 2 * new TDistribution(null, n - 2).cumulativeProbability(-Math.abs(t));
-    }
-
-    private static Optional<Warning> loadBound(Table runs, Group g, List<Integer> okRows) {
-        if (!runs.containsColumn("load_bound")) {
-            return Optional.empty();
-        }
-        Column<?> flag = runs.column("load_bound");
-        List<Integer> rounds = RunData.rounds(runs, okRows.stream().filter(r -> RunData.isTrue(flag, r)).toList());
-        if (rounds.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(warning("load_bound", g, rounds, g.label() + ": the load generator was saturated in "
-                + RunData.roundList(rounds) + ", so the server may be faster than measured"));
-    }
-
-    private static Optional<Warning> errors(Table runs, Group g, List<Integer> okRows) {
-        List<NumericColumn<?>> columns = runs.numericColumns().stream()
-                .filter(c -> c.name().startsWith("errors_")).toList();
-        Map<String, Double> byKind = new LinkedHashMap<>();
-        List<Integer> rows = new ArrayList<>();
-        for (int r : okRows) {
-            double rowTotal = 0;
-            for (NumericColumn<?> c : columns) {
-                double v = RunData.value(c, r);
-                if (v > 0) {
-                    rowTotal += v;
-                    byKind.merge(c.name().substring("errors_".length()), v, Double::sum);
+        TreeSet<Integer> rounds = new TreeSet<>();
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < data.table().rowCount(); i++) {
+            AnalysisGroups.Label l = data.label(i);
+            if (l.subject().equals(s.subject()) && l.variant().equals(s.variant()) && l.workload().equals(s.workload())) {
+                rounds.add(data.round(i));
+                Group part = data.group(i);
+                if (groups.contains(part) && !parts.contains(part.subjectLabel())) {
+                    parts.add(part.subjectLabel());
                 }
             }
-            if (rowTotal > 0) {
-                rows.add(r);
-            }
         }
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        double total = byKind.values().stream().mapToDouble(Double::doubleValue).sum();
-        String detail = byKind.entrySet().stream()
-                .map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))
-                .collect(Collectors.joining(", "));
-        List<Integer> rounds = RunData.rounds(runs, rows);
-        return Optional.of(warning("errors", g, rounds, String.format(Locale.ROOT,
-                "%s: %.0f errors in successful %s (%s)", g.label(), total, RunData.roundList(rounds), detail)));
+        Group base = new Group(s.subject(), s.variant(), s.workload());
+        return new Warning("split_group", s.subject(), s.variant(), s.workload(), List.copyOf(rounds),
+                base.label() + ": its runs were made with different " + String.join(" and ", settings)
+                        + ", so they are analysed apart, never pooled: " + String.join(", ", parts));
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return Summary.median(sorted);
-    }
-
-    private static Warning warning(String kind, Group g, List<Integer> rounds, String message) {
+    static Warning warning(String kind, Group g, List<Integer> rounds, String message) {
         return new Warning(kind, g.subject(), g.variant(), g.workload(), rounds, message);
     }
 }

@@ -13,6 +13,8 @@ import tech.tablesaw.api.Table;
 class ComparisonTest {
 
     private static final CompareOptions DEFAULTS = CompareOptions.defaults();
+    /** A noise band of 0.5%: the golden samples differ by 1.5% with a paired CI of about [1.009, 1.021]. */
+    private static final CompareOptions HALF_PERCENT = new CompareOptions(0.05, 0.005, 10_000, 1);
 
     private static Table golden(String metric) {
         return new RunsTable(metric).group("alpha", "plaintext", GoldenData.A)
@@ -26,41 +28,69 @@ class ComparisonTest {
     }
 
     @Test
-    void clearlyFasterWithGoldenStatistics() {
-        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", DEFAULTS), "alpha");
+    void clearlyFasterWithGoldenStatisticsPairedByRound() {
+        // Both samples ran in rounds 1..8: a paired design, whose p is scipy's ttest_rel on the logs.
+        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", HALF_PERCENT), "alpha");
         assertRel(GoldenData.RATIO, r.ratio(), 1e-9, "ratio");
-        assertRel(GoldenData.P_WELCH, r.pWelch(), 1e-6, "Welch p");
-        assertRel(GoldenData.P_MANN_WHITNEY, r.pMannWhitney(), 1e-6, "Mann-Whitney p");
+        assertEquals(Design.PAIRED, r.design());
+        assertRel(GoldenData.P_PAIRED, r.pTest(), 1e-9, "paired p");
+        assertRel(GoldenData.P_WELCH, r.pWelch(), 1e-6, "Welch p, reported whatever the design");
+        assertRel(GoldenData.P_MANN_WHITNEY, r.pMannWhitney(), 1e-12, "exact Mann-Whitney p");
         assertRel(GoldenData.A_MEAN, r.mean(), 1e-9, "mean");
         assertRel(GoldenData.A_CI_HIGH, r.ciHigh(), 1e-9, "ci high");
+        assertTrue(r.ratioCiLow() > 1.005, r.toString());
         assertEquals(Verdict.FASTER, r.verdict());
         assertEquals("beta", r.baseline());
         assertEquals("", r.note());
     }
 
     @Test
+    void welchWhenTheGroupsRanInDifferentRounds() {
+        RunsTable t = new RunsTable("rps").group("alpha", "plaintext", GoldenData.A);
+        for (int i = 0; i < GoldenData.B.length; i++) {
+            t.row("beta", "", "plaintext", 9 + i, "ok", GoldenData.B[i], false, 0, 0);
+        }
+        ComparisonRow r = only(Comparison.rows(t.table(), "rps", "beta", HALF_PERCENT), "alpha");
+        assertEquals(Design.WELCH, r.design());
+        assertRel(GoldenData.P_WELCH, r.pTest(), 1e-6, "the test is Welch's");
+        assertEquals(r.pWelch(), r.pTest());
+        assertEquals(Verdict.FASTER, r.verdict());
+    }
+
+    @Test
+    void aSignificantDifferenceWhoseCiReachesIntoTheNoiseBandIsNotCalled() {
+        // The golden samples differ by 1.5% (p_paired 0.0026), but the ratio's CI starts below 1.01.
+        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", DEFAULTS), "alpha");
+        assertTrue(r.pTest() < 0.01 && r.ratioCiLow() < 1.01 && r.ratioCiLow() > 1, r.toString());
+        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
+        assertTrue(r.note().startsWith("the ratio's 95% CI [1.0") && r.note().endsWith(
+                "] is not outside the noise band 1 ± 1%"), r.note());
+    }
+
+    @Test
     void clearlySlowerAgainstTheOtherBaseline() {
-        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "alpha", DEFAULTS), "beta");
+        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "alpha", HALF_PERCENT), "beta");
         assertRel(1 / GoldenData.RATIO, r.ratio(), 1e-9, "ratio");
         assertRel(GoldenData.P_WELCH, r.pWelch(), 1e-6, "Welch p");
+        assertRel(GoldenData.P_PAIRED, r.pTest(), 1e-9, "paired p: the log ratios change sign only");
         assertEquals(Verdict.SLOWER, r.verdict());
     }
 
     @Test
     void latencyIsBetterWhenLower() {
         // Sample B has the lower mean: as latency that is faster, as throughput slower.
-        assertEquals(Verdict.FASTER, only(Comparison.rows(golden("lat_p99_us"), "lat_p99_us", "alpha", DEFAULTS),
+        assertEquals(Verdict.FASTER, only(Comparison.rows(golden("lat_p99_us"), "lat_p99_us", "alpha", HALF_PERCENT),
                 "beta").verdict());
-        assertEquals(Verdict.SLOWER, only(Comparison.rows(golden("svc_p50_us"), "svc_p50_us", "beta", DEFAULTS),
+        assertEquals(Verdict.SLOWER, only(Comparison.rows(golden("svc_p50_us"), "svc_p50_us", "beta", HALF_PERCENT),
                 "alpha").verdict());
     }
 
     @Test
     void otherMetricsAreHigherOrLower() {
         Table runs = golden("server_peak_rss_bytes");
-        assertEquals(Verdict.HIGHER, only(Comparison.rows(runs, "server_peak_rss_bytes", "beta", DEFAULTS),
+        assertEquals(Verdict.HIGHER, only(Comparison.rows(runs, "server_peak_rss_bytes", "beta", HALF_PERCENT),
                 "alpha").verdict());
-        assertEquals(Verdict.LOWER, only(Comparison.rows(runs, "server_peak_rss_bytes", "alpha", DEFAULTS),
+        assertEquals(Verdict.LOWER, only(Comparison.rows(runs, "server_peak_rss_bytes", "alpha", HALF_PERCENT),
                 "beta").verdict());
     }
 
@@ -73,13 +103,25 @@ class ComparisonTest {
         }
         Table runs = new RunsTable("rps").group("base", "w", base).group("other", "w", shifted).table();
         ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
-        assertTrue(r.pWelch() < 1e-6, "p " + r.pWelch());
+        assertTrue(r.pWelch() < 1e-6 && r.pTest() < 1e-6, r.toString());
         assertEquals(1.005, r.ratio(), 1e-4);
         assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
-        assertTrue(r.note().contains("within the noise threshold of 1.00%"), r.note());
+        assertEquals("the ratio's 95% CI [1.005, 1.005] is not outside the noise band 1 ± 1%", r.note());
         // Without a noise threshold the same data is a difference.
         assertEquals(Verdict.FASTER, only(Comparison.rows(runs, "rps", "base",
                 new CompareOptions(0.05, 0, 1000, 1)), "other").verdict());
+    }
+
+    @Test
+    void aCiOutsideTheBandWithoutASignificantTestIsNotCalled() {
+        // Log ratios 0.1, 0.3, 0.5: every resampled ratio is above 1.1, but a t-test on 3 rounds gives p 0.12.
+        Table runs = new RunsTable("rps").group("base", "w", 1000, 1000, 1000)
+                .group("other", "w", 1000 * Math.exp(0.1), 1000 * Math.exp(0.3), 1000 * Math.exp(0.5)).table();
+        ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
+        assertEquals(Design.PAIRED, r.design());
+        assertTrue(r.ratioCiLow() > 1.1, r.toString());
+        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
+        assertEquals("not significant: p_paired 0.12 >= alpha 0.05", r.note());
     }
 
     @Test
@@ -92,35 +134,105 @@ class ComparisonTest {
         assertTrue(r.pWelch() > 0.5, "p " + r.pWelch());
         assertEquals(1.006, r.ratio(), 1e-12);
         assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
-        assertTrue(r.note().startsWith("not significant: p_welch 0.9") && r.note().endsWith(" >= alpha 0.05"), r.note());
+        assertTrue(r.note().startsWith("not significant: p_paired 0.9") && r.note().contains(" >= alpha 0.05; the"
+                + " ratio's 95% CI ["), r.note());
     }
 
     @Test
-    void tooFewRoundsGiveNoPValuesAndNoVerdict() {
+    void oneRoundGivesNoPValuesAndTooFewRounds() {
         Table runs = new RunsTable("rps").group("base", "w", 1000, 1001, 999).group("other", "w", 2000).table();
         ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
         assertEquals(2.0, r.ratio(), 1e-12);
-        assertTrue(Double.isNaN(r.pWelch()) && Double.isNaN(r.pMannWhitney()));
+        assertTrue(Double.isNaN(r.pWelch()) && Double.isNaN(r.pMannWhitney()) && Double.isNaN(r.pTest()));
         assertTrue(Double.isNaN(r.ratioCiLow()) && Double.isNaN(r.ratioCiHigh()));
+        assertEquals(Verdict.TOO_FEW_ROUNDS, r.verdict());
+        assertEquals(Design.NONE, r.design());
+        assertEquals("too few rounds: n=1, baseline n=3; a verdict needs 3 rounds each", r.note());
+    }
+
+    @Test
+    void twoRoundsAtASixthOfTheBaselineAreTooFewRoundsNeverNoClearDifference() {
+        // Regression (issue 11): 0.16x the baseline with a bootstrap CI of 0.14-0.20 read "no clear difference",
+        // because Welch's test cannot reach p < 0.05 with 2 rounds.
+        Table runs = new RunsTable("rps").group("base", "w", 50_000, 62_000).group("slow", "w", 8_400, 9_300).table();
+        ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "slow");
+        assertEquals(Verdict.TOO_FEW_ROUNDS, r.verdict());
+        assertEquals("too few rounds: n=2, baseline n=2; a verdict needs 3 rounds each", r.note());
+        assertTrue(r.ratio() < 0.17 && r.ratioCiHigh() < 0.2, "the figures are still shown: " + r);
+    }
+
+    @Test
+    void threeRoundsAtASixthOfTheBaselineAreSlower() {
+        // Regression (issue 11): with 3 rounds the same difference is called.
+        Table runs = new RunsTable("rps").group("base", "w", 50_000, 62_000, 55_000)
+                .group("slow", "w", 8_400, 9_300, 8_900).table();
+        ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "slow");
+        assertEquals(Design.PAIRED, r.design());
+        assertTrue(r.pTest() < 0.001, r.toString());
+        assertEquals(Verdict.SLOWER, r.verdict());
+    }
+
+    @Test
+    void pairingSeesAConsistentDifferenceThatWelchCannot() {
+        // Every round the subject is 2-4% below the baseline, while the rounds themselves vary by 15%:
+        // Welch p 0.47 (scipy), paired p 0.0043 (scipy ttest_rel on the logs).
+        Table runs = new RunsTable("rps").group("base", "w", 41900, 46100, 41500, 47900, 45800)
+                .group("other", "w", 40100, 45200, 39800, 47000, 43900).table();
+        ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
+        assertEquals(Design.PAIRED, r.design());
+        assertRel(0.004344918336895297, r.pTest(), 1e-9, "paired p");
+        assertRel(0.46868054364987016, r.pWelch(), 1e-9, "Welch p");
+        assertTrue(r.ratioCiLow() > 0.95 && r.ratioCiHigh() < 0.99, r.toString());
+        assertEquals(Verdict.SLOWER, r.verdict());
+    }
+
+    @Test
+    void aRoundMissingInOneGroupMakesTheDesignUnpaired() {
+        RunsTable t = new RunsTable("rps").group("base", "w", 41900, 46100, 41500, 47900, 45800)
+                .group("other", "w", 40100, 45200, 39800, 47000);
+        t.row("other", "", "w", 5, "failed", Double.NaN, false, 0, 0);
+        ComparisonRow r = only(Comparison.rows(t.table(), "rps", "base", DEFAULTS), "other");
+        assertEquals(Design.WELCH, r.design());
+        assertEquals(r.pWelch(), r.pTest());
         assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
-        assertTrue(r.note().contains("too few rounds"), r.note());
+    }
+
+    @Test
+    void roundsOfTwoExperimentsAreDifferentBlocks() {
+        // Two experiments with rounds 1..3 each: six blocks, still paired, never two values in one round.
+        RunsTable t = new RunsTable("rps");
+        double[][] base = {{1000, 1100, 950}, {1200, 1300, 1150}};
+        for (int e = 0; e < 2; e++) {
+            t.experiment("exp" + e);
+            for (int i = 0; i < 3; i++) {
+                t.row("base", "", "w", i + 1, "ok", base[e][i], false, 0, 0);
+                t.row("other", "", "w", i + 1, "ok", base[e][i] * 0.9, false, 0, 0);
+            }
+        }
+        ComparisonRow r = only(Comparison.rows(t.table(), "rps", "base", DEFAULTS), "other");
+        assertEquals(6, r.n());
+        assertEquals(Design.PAIRED, r.design());
+        assertEquals(0.0, r.pTest(), "every log ratio is ln 0.9");
+        assertEquals(Verdict.SLOWER, r.verdict());
     }
 
     @Test
     void roundsWithoutAnySpreadStillCompare() {
         // commons-math3's t-test cannot take two samples without variance; the difference is then certain.
-        Table runs = new RunsTable("rps").group("base", "w", 100, 100, 100).group("same", "w", 100, 100)
+        Table runs = new RunsTable("rps").group("base", "w", 100, 100, 100).group("same", "w", 100, 100, 100)
                 .group("up", "w", 120, 120, 120).table();
         List<ComparisonRow> rows = Comparison.rows(runs, "rps", "base", DEFAULTS);
         assertEquals(1.0, only(rows, "same").pWelch());
+        assertEquals(1.0, only(rows, "same").pTest());
         assertEquals(Verdict.NO_CLEAR_DIFFERENCE, only(rows, "same").verdict());
         assertEquals(0.0, only(rows, "up").pWelch());
+        assertEquals(0.0, only(rows, "up").pTest());
         assertEquals(Verdict.FASTER, only(rows, "up").verdict());
     }
 
     @Test
     void zeroBaselineMeanHasNoRatio() {
-        Table runs = new RunsTable("errors_read").group("base", "w", 0, 0).group("other", "w", 1, 2).table();
+        Table runs = new RunsTable("errors_read").group("base", "w", 0, 0, 0).group("other", "w", 1, 2, 1).table();
         ComparisonRow r = only(Comparison.rows(runs, "errors_read", "base", DEFAULTS), "other");
         assertTrue(Double.isNaN(r.ratio()));
         assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
@@ -145,12 +257,14 @@ class ComparisonTest {
 
     @Test
     void tableHasTheAgreedColumnsInOrderAndTheBaselineRows() {
-        Table t = Comparison.compare(golden("rps"), "rps", "beta", DEFAULTS);
+        Table t = Comparison.compare(golden("rps"), "rps", "beta", HALF_PERCENT);
         assertEquals(List.of("subject", "workload", "metric", "n", "mean", "sd", "ci_low", "ci_high", "ratio",
-                "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant", "baseline", "note"),
-                t.columnNames());
+                "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant", "baseline", "note",
+                "test", "p_test"), t.columnNames());
         assertEquals(List.of("alpha", "beta"), t.stringColumn("subject").asList());
         assertEquals(List.of("faster", "baseline"), t.stringColumn("verdict").asList());
+        assertEquals(List.of("paired", ""), t.stringColumn("test").asList());
+        assertRel(GoldenData.P_PAIRED, t.doubleColumn("p_test").get(0), 1e-9, "p_test column");
         assertEquals(1.0, t.doubleColumn("ratio").get(1));
         assertRel(GoldenData.B_SD, t.doubleColumn("sd").get(1), 1e-9, "baseline sd");
         assertRel(GoldenData.P_WELCH, t.doubleColumn("p_welch").get(0), 1e-6, "p_welch column");
@@ -240,8 +354,8 @@ class ComparisonTest {
 
     @Test
     void rowToStringIsReadable() {
-        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", DEFAULTS), "alpha");
+        ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", HALF_PERCENT), "alpha");
         assertTrue(r.toString().startsWith("alpha / plaintext rps: n=8 mean=10319.2 ratio=1.0148 ["), r.toString());
-        assertTrue(r.toString().endsWith("vs beta, p_welch=0.00438 p_mw=0.00865: faster"), r.toString());
+        assertTrue(r.toString().endsWith("vs beta, p_paired=0.00263 p_welch=0.00438 p_mw=0.00699: faster"), r.toString());
     }
 }

@@ -60,7 +60,34 @@ class EnginesTest {
         double high = t.doubleColumn("ratio_ci_high").get(1);
         assertTrue(low < 0.75 && 0.75 < high && high < 0.77 && low > 0.73, low + " .. " + high);
         assertTrue(t.doubleColumn("p_welch").get(1) < 0.001);
+        assertEquals(List.of("paired", "paired", "paired", "paired"), t.stringColumn("test").asList(),
+                "each subject process is loaded by every engine in the same rounds");
         assertTrue(t.stringColumn("note").get(1).contains("25.0% less"), t.stringColumn("note").get(1));
+    }
+
+    @Test
+    void enginesFollowTheComparisonsRuleAndWords() {
+        // Regression (issue 11): Engines had a rule and words of its own; now Verdicts decides for both.
+        Table t = add("a", "builtin", 1000, 1100, 950).add("a", "wrk", 1005, 1105.5, 954.75)
+                .add("b", "builtin", 100, 101).add("b", "wrk", 150, 151).table();
+        Table e = Engines.compare(t, "rps");
+        assertEquals(List.of("a", "b"), e.stringColumn("subject").asList());
+        assertEquals(List.of("no clear difference", "too few rounds"), e.stringColumn("verdict").asList());
+        assertEquals("the ratio's 95% CI [1.005, 1.005] is not outside the noise band 1 ± 1%",
+                e.stringColumn("note").get(0), "+0.5% in every round: certain, but within the noise band");
+        assertEquals(0.0, e.doubleColumn("p_test").get(0));
+        assertEquals("paired", e.stringColumn("test").get(0));
+        assertEquals("too few rounds: n=2, builtin n=2; a verdict needs 3 rounds each", e.stringColumn("note").get(1));
+        assertEquals("", e.stringColumn("test").get(1));
+        // The same rounds as a comparison of subjects give the same verdict.
+        Table asSubjects = Table.create("runs", StringColumn.create("subject", "x", "x", "x", "y", "y", "y"),
+                StringColumn.create("variant", "", "", "", "", "", ""), StringColumn.create("workload", "w", "w", "w",
+                        "w", "w", "w"), StringColumn.create("status", "ok", "ok", "ok", "ok", "ok", "ok"),
+                IntColumn.create("round", 1, 2, 3, 1, 2, 3), DoubleColumn.create("rps", 1000, 1100, 950, 1005, 1105.5,
+                        954.75));
+        ComparisonRow y = Comparison.rows(asSubjects, "rps", "x", CompareOptions.defaults()).get(1);
+        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, y.verdict());
+        assertEquals(e.stringColumn("note").get(0), y.note());
     }
 
     @Test

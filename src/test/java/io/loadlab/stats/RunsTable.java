@@ -19,9 +19,16 @@ final class RunsTable {
     private final DoubleColumn metric;
     private final DoubleColumn errorsConnect = DoubleColumn.create("errors_connect");
     private final DoubleColumn errorsTimeout = DoubleColumn.create("errors_timeout");
+    private String experimentName = "exp";
 
     RunsTable(String metricName) {
         metric = DoubleColumn.create(metricName);
+    }
+
+    /** The experiment of the rows added next ("exp" until set). */
+    RunsTable experiment(String name) {
+        experimentName = name;
+        return this;
     }
 
     /** Successful rounds 1, 2, ... of a group without variant. */
@@ -39,7 +46,7 @@ final class RunsTable {
     /** One run; a NaN value is appended as missing, a null loadBound as missing. */
     RunsTable row(String subjectName, String variantName, String workloadName, int roundNumber, String statusName,
                   double value, Boolean bound, double connectErrors, double timeoutErrors) {
-        experiment.append("exp");
+        experiment.append(experimentName);
         subject.append(subjectName);
         variant.append(variantName);
         workload.append(workloadName);

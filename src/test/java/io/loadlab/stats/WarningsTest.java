@@ -48,7 +48,7 @@ class WarningsTest {
         assertTrue(w.message().contains("12.3% (cv)"), w.message());
         // A looser limit accepts the same data.
         assertTrue(Warnings.find(new RunsTable("rps").group("web", "json", 1000, 1200, 900, 1100).table(), "rps",
-                new WarningOptions(0.2, 0.05, 0.01, 3.5)).isEmpty());
+                new WarningOptions(0.2, 0.05, 0.01, 3.5, 0.10, 0.02, 0.01)).isEmpty());
     }
 
     @Test
@@ -105,15 +105,23 @@ class WarningsTest {
         Warning w = only(find(runs, "rps"), "drift");
         assertEquals(List.of(1, 2, 3, 4, 5, 6), w.rounds());
         assertNamesGroupAndRounds(w, "falls with the round number over rounds 1, 2, 3, 4, 5, 6");
-        assertTrue(w.message().contains("Spearman rho -1.00, p 0"), w.message());
+        // Exact: 2 of the 720 orderings are as extreme (scipy's permutation_test), not the t approximation's 0.
+        assertTrue(w.message().contains("Spearman rho -1.00, p 0.0028, exact)"), w.message());
     }
 
     @Test
     void driftPValueMatchesScipy() {
         Table runs = new RunsTable("rps").group("web", "json", GoldenData.SPEARMAN_VALUES).table();
         Warning w = only(find(runs, "rps"), "drift");
-        assertTrue(w.message().contains("rises") && w.message().contains("rho 0.93, p 0.00086"), w.message());
-        GoldenData.assertRel(GoldenData.SPEARMAN_P, Warnings.spearmanP(GoldenData.SPEARMAN_RHO, 8), 1e-6, "p");
+        assertTrue(w.message().contains("rises") && w.message().contains("rho 0.93, p 0.0022, exact"), w.message());
+        GoldenData.assertRel(GoldenData.SPEARMAN_P, Spearman.tApproximation(GoldenData.SPEARMAN_RHO, 8), 1e-6, "p");
+    }
+
+    @Test
+    void aPerfectOrderOfFourRoundsIsNoDrift() {
+        // Regression (issue 11): the t approximation gave p = 0 for a perfect order; exactly it is 2/24 = 0.083.
+        Table runs = new RunsTable("rps").group("web", "json", 1000, 1010, 1020, 1030).table();
+        assertTrue(find(runs, "rps").stream().noneMatch(w -> w.kind().equals("drift")), find(runs, "rps").toString());
     }
 
     @Test
@@ -185,6 +193,6 @@ class WarningsTest {
                 e.getMessage());
         assertThrows(StatsException.class, () -> new Warning("odd", "s", "", "w", List.of(1), "m"));
         assertThrows(StatsException.class, () -> new Warning("drift", "s", "", "w", List.of(), "m"));
-        assertThrows(StatsException.class, () -> new WarningOptions(0.05, 1.5, 0.01, 3.5));
+        assertThrows(StatsException.class, () -> new WarningOptions(0.05, 1.5, 0.01, 3.5, 0.10, 0.02, 0.01));
     }
 }

@@ -1,0 +1,121 @@
+package io.loadlab.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The warnings about a group's values of one metric across its rounds: high_cv, outlier,
+ * slow_first_round and drift. Stateless.
+ */
+final class RoundWarnings {
+
+    /** Iglewicz and Hoaglin's constant: 0.6745 * (x - median) / MAD is comparable to a Z-score. */
+    private static final double MAD_TO_Z = 0.6745;
+
+    private RoundWarnings() {
+    }
+
+    static Optional<Warning> highCv(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
+        if (obs.size() < 2) {
+            return Optional.empty();
+        }
+        Summary s = Summary.of(RunData.array(obs));
+        if (!(s.cv() > o.maxCv())) {
+            return Optional.empty();
+        }
+        List<Integer> rounds = RunData.roundsOf(obs);
+        return Optional.of(Warnings.warning("high_cv", g, rounds, String.format(Locale.ROOT,
+                "%s: %s varies by %.1f%% (cv) over %s, more than %.1f%%; the figures are noisy",
+                g.label(), metric, s.cv() * 100, RunData.roundList(rounds), o.maxCv() * 100)));
+    }
+
+    static Optional<Warning> outliers(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
+        if (obs.size() < 3) {
+            return Optional.empty();
+        }
+        double median = median(RunData.array(obs));
+        double mad = median(obs.stream().mapToDouble(x -> Math.abs(x.value() - median)).toArray());
+        if (mad == 0) {
+            // Over half the rounds are equal; any other value would score infinite.
+            return Optional.empty();
+        }
+        List<Integer> rounds = new ArrayList<>();
+        List<String> details = new ArrayList<>();
+        for (RunData.Obs x : obs) {
+            double z = MAD_TO_Z * (x.value() - median) / mad;
+            if (Math.abs(z) > o.outlierScore()) {
+                rounds.add(x.round());
+                details.add(String.format(Locale.ROOT, "round %d: %.6g, score %.1f", x.round(), x.value(), z));
+            }
+        }
+        if (rounds.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Warnings.warning("outlier", g, rounds, String.format(Locale.ROOT,
+                "%s: %s has outliers in %s (%s; median %.6g, modified Z-score limit %.1f)",
+                g.label(), metric, RunData.roundList(rounds), String.join("; ", details), median, o.outlierScore())));
+    }
+
+    /**
+     * The first round worse than every later one, by more than the noise threshold; the message
+     * says what was cold in that run ({@link ColdStart}).
+     */
+    static Optional<Warning> slowFirstRound(RunData data, Group g, String metric, List<RunData.Obs> obs,
+                                            WarningOptions o) {
+        if (obs.size() < 3) {
+            return Optional.empty();
+        }
+        Direction direction = Direction.of(metric);
+        RunData.Obs first = obs.get(0);
+        double[] rest = RunData.array(obs.subList(1, obs.size()));
+        double restMedian = median(rest);
+        if (restMedian == 0) {
+            return Optional.empty();
+        }
+        boolean worse = Arrays.stream(rest).allMatch(v -> direction.worse(first.value(), v));
+        // A metric without a better direction is flagged when its first round is lower than all others, too.
+        boolean lower = direction == Direction.NEUTRAL && Arrays.stream(rest).allMatch(v -> first.value() < v);
+        double off = Math.abs(first.value() - restMedian) / Math.abs(restMedian);
+        if (!(worse || lower) || !(off > o.noise())) {
+            return Optional.empty();
+        }
+        String how = direction == Direction.NEUTRAL ? (lower ? "lower" : "higher") : "worse";
+        return Optional.of(Warnings.warning("slow_first_round", g, List.of(first.round()), String.format(Locale.ROOT,
+                "%s: the first round (round %d) has %s %.6g, %s than every later round and %.1f%% off their median "
+                        + "%.6g; %s",
+                g.label(), first.round(), metric, first.value(), how, off * 100, restMedian,
+                ColdStart.describe(data, first.row()))));
+    }
+
+    /** A rank correlation of the values with the round number, significant by {@link Spearman}'s p. */
+    static Optional<Warning> drift(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
+        int n = obs.size();
+        if (n < 4) {
+            return Optional.empty();
+        }
+        double[] rounds = obs.stream().mapToDouble(RunData.Obs::round).toArray();
+        double[] values = RunData.array(obs);
+        double rho = Spearman.rho(rounds, values);
+        if (Double.isNaN(rho)) {
+            return Optional.empty();
+        }
+        double p = Spearman.p(rounds, values);
+        if (!(p < o.alpha())) {
+            return Optional.empty();
+        }
+        List<Integer> concerned = RunData.roundsOf(obs);
+        return Optional.of(Warnings.warning("drift", g, concerned, String.format(Locale.ROOT,
+                "%s: %s %s with the round number over %s (Spearman rho %.2f, p %s%s); something changed while "
+                        + "the rounds ran", g.label(), metric, rho > 0 ? "rises" : "falls",
+                RunData.roundList(concerned), rho, Texts.p(p), n <= Spearman.EXACT_MAX ? ", exact" : "")));
+    }
+
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return Summary.median(sorted);
+    }
+}
