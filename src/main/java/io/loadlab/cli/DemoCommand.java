@@ -95,6 +95,7 @@ final class DemoCommand implements Callable<Integer> {
             return Main.EXIT_FAILED;
         }
         summary(out, Results.load(dir));
+        RunCommand.printWarnings(out, dir);
         out.flush();
 
         Path report = ReportCommand.render(home, dir, Optional.empty(), home.resolve("reports").resolve(name + ".html"),

@@ -128,6 +128,7 @@ final class RunCommand implements Callable<Integer> {
         Runner.Outcome outcome = executeStoppable(exp, err);
         progress.end();
         summary(out, outcome);
+        printWarnings(out, outcome.dir());
         out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n",
                 outcome.dir(), outcome.status());
         if (outcome.status().equals("interrupted")) {
@@ -265,6 +266,28 @@ final class RunCommand implements Callable<Integer> {
                 "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);
     }
 
+    /**
+     * One line counting the experiment's warnings by kind (all its rows, resumed ones included), and
+     * where to read them; nothing when there are none.
+     */
+    static void printWarnings(PrintWriter out, Path dir) {
+        java.util.List<io.loadlab.stats.Warning> warnings;
+        try {
+            warnings = io.loadlab.stats.Warnings.find(io.loadlab.data.Results.load(dir).runs(), "rps",
+                    io.loadlab.stats.WarningOptions.defaults());
+        } catch (RuntimeException e) {
+            return; // nothing measured (every run failed): the table above says so
+        }
+        if (warnings.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> byKind = new LinkedHashMap<>();
+        warnings.forEach(w -> byKind.merge(w.kind(), 1, Integer::sum));
+        List<String> parts = new ArrayList<>();
+        byKind.forEach((k, n) -> parts.add(n + " " + k));
+        out.printf(Locale.ROOT, "%nWarnings: %s (each in: loadlab compare %s)%n", String.join(", ", parts), dir);
+    }
+
     /** A progress line on standard error: updated in place on a terminal, a line per run otherwise. */
     static final class ConsoleProgress implements Runner.Progress {
         private final PrintWriter err;
@@ -311,6 +334,12 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public void runFinished(Plan.Run run, RunRow row, int done, int total) {
+            if (!terminal && row.get("status").equals("ok") && !row.get("rps").isEmpty()) {
+                String steady = row.get("steady");
+                err.printf(Locale.ROOT, "      %,.0f rps after a %s s warm-up%s%n", Double.parseDouble(row.get("rps")),
+                        row.get("warmup_s"), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
+                err.flush();
+            }
             if (row.get("status").equals("failed")) {
                 String msg = row.get("error");
                 err.printf(Locale.ROOT, "%srun %s (%s, %s, round %d) failed: %s%n", terminal ? "\r\033[K" : "",

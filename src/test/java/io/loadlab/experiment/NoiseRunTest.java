@@ -3,6 +3,10 @@ package io.loadlab.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.data.Results;
+import io.loadlab.stats.Warning;
+import io.loadlab.stats.WarningOptions;
+import io.loadlab.stats.Warnings;
 import io.loadlab.subject.Cpus;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,5 +62,8 @@ class NoiseRunTest {
         // Without the burner the figure is whatever else this machine runs (other builds, in a
         // shared session): measured, so present, but not bounded here.
         assertTrue(quiet >= 0, "measured without the burner too: " + quiet);
+        List<Warning> warnings = Warnings.find(Results.load(dir).runs(), "rps", WarningOptions.defaults());
+        assertTrue(warnings.stream().anyMatch(w -> w.kind().equals("noisy_machine") && w.rounds().contains(2)),
+                "the busy round is flagged: " + warnings);
     }
 }
