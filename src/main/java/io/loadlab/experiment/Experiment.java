@@ -183,33 +183,18 @@ public final class Experiment {
         return done;
     }
 
-    /** Experiments executing now in this JVM, so that an interrupt can stop them cleanly. */
-    private static final java.util.Set<Experiment> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /** Runs the remaining runs on the calling thread. */
+    /**
+     * Runs the remaining runs on the calling thread. The experiment joins the calling thread's
+     * {@link ExperimentScope}, if there is one, while it executes: a notebook kernel stops it
+     * through that scope on an interrupt.
+     */
     public Runner.Outcome execute() {
-        RUNNING.add(this);
+        Runnable leave = ExperimentScope.join(this);
         try {
             return runner.execute(store, json, done);
         } finally {
-            RUNNING.remove(this);
+            leave.run();
         }
-    }
-
-    /**
-     * Stops every experiment executing in this JVM as {@link #stop} does (the run in flight
-     * dropped, subjects stopped, files consistent). A notebook kernel calls it on an interrupt
-     * before it stops the cell's thread, which could otherwise die in the middle of a file write.
-     *
-     * @return whether there was one to stop
-     */
-    public static boolean stopRunning(Duration wait) {
-        boolean any = false;
-        for (Experiment e : RUNNING) {
-            e.stop(wait);
-            any = true;
-        }
-        return any;
     }
 
     /** Stops a running {@link #execute} (from another thread) and waits for its clean-up. */
