@@ -27,7 +27,7 @@ import tech.tablesaw.api.Table;
                 "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
                 "Welch and Mann-Whitney p-values, and a verdict that calls a difference only when it is significant",
                 "(p < 0.05) and larger than the noise threshold. Warnings follow: high CV, outliers, a slow first",
-                "round, drift, load-bound runs, errors, failed runs. Runs of wrk or h2load (loadlab run --engine)",
+                "round, drift, load-bound runs, errors, failed runs. Runs of wrk, h2load or oha (loadlab run --engine)",
                 "are compared as variants of their subject, e.g. go-nethttp [engine=wrk].",
                 "",
                 "With --engines: each engine against the built-in one on the same subject and workload, and",
@@ -52,7 +52,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
     String format = "text";
 
-    @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load) instead of the subjects")
+    @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
     boolean engines;
 
     @Override
@@ -123,8 +123,8 @@ final class CompareCommand implements Callable<Integer> {
                     Double.isNaN(rho) ? "" : String.format(Locale.ROOT, "%.2f", rho)});
         }
         TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "spearman"}, ranks, 2);
-        out.printf(Locale.ROOT, "%nThe tools measure differently (wrk and h2load count from their own start, h2load"
-                + " walks its keys in a fixed order); what should agree is the order of the subjects and their"
+        out.printf(Locale.ROOT, "%nThe tools measure differently (wrk, h2load and oha count from their own start,"
+                + " h2load walks its keys in a fixed order); what should agree is the order of the subjects and their"
                 + " ratios, not each absolute figure.%n");
         out.flush();
         return 0;

@@ -39,7 +39,8 @@ import java.util.regex.PatternSyntaxException;
  * @param loadCpus    CPUs for the engine; empty = the default split
  * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
  * @param engines     the load generators, each run once per subject, workload and round (in an
- *                    order rotated by round); wrk and h2load run a closed loop only
+ *                    order rotated by round); wrk and h2load run a closed loop only (oha and the
+ *                    built-in engine also a fixed rate)
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Duration warmup,
@@ -103,9 +104,9 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             if (engines.stream().distinct().count() != engines.size()) {
                 problems.add("engines: each engine once, got " + engines);
             }
-            boolean external = engines.stream().anyMatch(Engine::external);
-            if (external && rate.isPresent()) {
-                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin");
+            boolean closedOnly = engines.stream().anyMatch(e -> !e.fixedRate());
+            if (closedOnly && rate.isPresent()) {
+                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
             }
             for (Engine e : engines) {
                 ExternalEngines.cannotRun(e, "/", List.of(duration == null ? Duration.ZERO : duration,

@@ -281,7 +281,7 @@ public final class Runner {
     }
 
     /**
-     * A run driven by wrk or h2load: a warm-up run of the tool (output not kept), then the
+     * A run driven by wrk, h2load or oha: a warm-up run of the tool (output not kept), then the
      * measured run with the server CPU read just before the tool starts and just after it exits.
      * The tool's output is kept next to the subject's log, so the run can be imported again.
      */
@@ -291,7 +291,7 @@ public final class Runner {
         Optional<String> cpus = Optional.ofNullable(v.get("load_cpus")).filter(c -> !c.isEmpty());
         ExternalLoad load = new ExternalLoad(run.engine(), w.method(), "127.0.0.1", port, w.path(), w.bodySize(),
                 spec.connections(), Math.min(threads, spec.connections()), spec.duration(), cpus,
-                spec.seed() * 31 + run.runId());
+                spec.seed() * 31 + run.runId()).withRate(spec.rate());
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         Path output = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt");
         try {
