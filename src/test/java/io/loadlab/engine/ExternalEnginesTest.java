@@ -147,9 +147,21 @@ class ExternalEnginesTest {
     @Test
     void ohaSendsTheWorkloadsRequestsAndItsJsonIsRead(@TempDir Path tmp) throws IOException {
         assumeOha();
+        ExternalRun r = randomKeyPuts(Engine.OHA, tmp);
+        assertEquals("0", r.reported().get("errors_status"));
+        assertEquals("oha", r.reported().get("engine"));
+    }
+
+    /**
+     * Runs {@code engine} for 1 s of PUTs of the built-in engine's 1 KiB body to 100 random keys
+     * and checks what the server got, the tool's CPU time, its percentiles and that its kept
+     * output imports to the same figures.
+     */
+    private ExternalRun randomKeyPuts(Engine engine, Path tmp) throws IOException {
         boolean[] window = new boolean[2];
-        ExternalRun r = ExternalEngines.run(load(Engine.OHA, "PUT", "/kv/k{rand:0-99}", 1024, Duration.ofSeconds(1)),
-                tmp.resolve("scratch"), tmp.resolve("oha.txt"), () -> window[0] = true, () -> window[1] = true);
+        Path output = tmp.resolve(engine.label() + ".txt");
+        ExternalRun r = ExternalEngines.run(load(engine, "PUT", "/kv/k{rand:0-99}", 1024, Duration.ofSeconds(1)),
+                tmp.resolve("scratch"), output, () -> window[0] = true, () -> window[1] = true);
         assertTrue(window[0] && window[1], "the server CPU window was opened and closed");
         assertEquals(Set.of("PUT"), methods);
         assertTrue(badBodies.isEmpty(), "bodies other than the built-in engine's: " + badBodies);
@@ -157,12 +169,11 @@ class ExternalEnginesTest {
         assertTrue(paths.stream().allMatch(p -> p.matches("/kv/k([0-9]|[1-9][0-9])")), paths.toString());
         long reported = Long.parseLong(r.reported().get("requests"));
         assertTrue(reported > 0 && reported <= answered.get(), reported + " reported, " + answered + " answered");
-        assertEquals("0", r.reported().get("errors_status"));
-        assertFalse(r.reported().get("lat_p99_us").isEmpty(), "oha's JSON gives percentiles");
-        assertTrue(r.toolCpuSeconds() > 0, "oha's CPU time was read: " + r.toolCpuSeconds());
-        assertEquals(r.reported().values(), Importers.parse(tmp.resolve("oha.txt")).values(),
+        assertFalse(r.reported().get("lat_p99_us").isEmpty(), engine + " gives percentiles");
+        assertTrue(r.toolCpuSeconds() > 0, engine + "'s CPU time was read: " + r.toolCpuSeconds());
+        assertEquals(r.reported().values(), Importers.parse(output).values(),
                 "the kept output imports to the same figures");
-        assertEquals("oha", r.reported().get("engine"));
+        return r;
     }
 
     @Test
@@ -178,20 +189,7 @@ class ExternalEnginesTest {
 
     @Test
     void wrkSendsTheWorkloadsRequestsAndItsOutputIsRead(@TempDir Path tmp) throws IOException {
-        boolean[] window = new boolean[2];
-        ExternalRun r = ExternalEngines.run(load(Engine.WRK, "PUT", "/kv/k{rand:0-99}", 1024, Duration.ofSeconds(1)),
-                tmp.resolve("scratch"), tmp.resolve("wrk.txt"), () -> window[0] = true, () -> window[1] = true);
-        assertTrue(window[0] && window[1], "the server CPU window was opened and closed");
-        assertEquals(Set.of("PUT"), methods);
-        assertTrue(badBodies.isEmpty(), "bodies other than the built-in engine's: " + badBodies);
-        assertTrue(paths.size() > 10, "random keys, got " + paths);
-        assertTrue(paths.stream().allMatch(p -> p.matches("/kv/k([0-9]|[1-9][0-9])")), paths.toString());
-        long reported = Long.parseLong(r.reported().get("requests"));
-        assertTrue(reported > 0 && reported <= answered.get(), reported + " reported, " + answered + " answered");
-        assertFalse(r.reported().get("lat_p99_us").isEmpty(), "wrk --latency gives percentiles");
-        assertTrue(r.toolCpuSeconds() > 0, "wrk's CPU time was read: " + r.toolCpuSeconds());
-        assertEquals(r.reported().values(), Importers.parse(tmp.resolve("wrk.txt")).values(),
-                "the kept output imports to the same figures");
+        ExternalRun r = randomKeyPuts(Engine.WRK, tmp);
         assertTrue(r.command().stream().anyMatch(c -> c.endsWith("/wrk")) && r.command().contains("--latency"),
                 r.command().toString());
     }
