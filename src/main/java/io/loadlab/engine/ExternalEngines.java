@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -153,7 +152,8 @@ public final class ExternalEngines {
             Tool tool = switch (load.engine()) {
                 case WRK -> Tool.WRK;
                 case H2LOAD -> Tool.H2LOAD;
-                case OHA, BUILTIN -> Tool.OHA;
+                case OHA -> Tool.OHA;
+                case BUILTIN -> throw new EngineException("the built-in engine prints no output to read");
             };
             return new ExternalRun(Importers.parse(tool, text), cpu, wall, command, output);
         } catch (ImportException e) {

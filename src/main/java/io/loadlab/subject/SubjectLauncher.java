@@ -49,7 +49,8 @@ public final class SubjectLauncher {
     }
 
     /**
-     * The subject's build folder, building it first when its sources changed or it was never built.
+     * The subject's build folder, building it first when its sources changed or it was never built
+     * (a subject without a build step gets an empty folder under {@code <home>/target/subjects/}).
      * Two clones (or two threads) that need the same build wait for each other: the build runs
      * under a lock on {@code <hash>.lock}, and a folder is used only once its {@code .built}
      * marker, written last, exists; a folder a killed build left without one is built anew.
@@ -57,6 +58,16 @@ public final class SubjectLauncher {
      * @throws SubjectException when the build fails, with the tail of the build log
      */
     public Path ensureBuilt(SubjectManifest m) {
+        if (m.build().isEmpty()) {
+            // Nothing to build, nothing to share: an empty {build} folder in this clone, so that
+            // subjects without a build (the tests' made-up ones among them) leave the cache alone.
+            Path none = home.resolve("target/subjects").resolve(m.name()).resolve("unbuilt");
+            try {
+                return Files.createDirectories(none);
+            } catch (IOException e) {
+                throw new SubjectException("cannot create " + none + ": " + e.getMessage(), e);
+            }
+        }
         String hash = sourceHash(m);
         Path dir = cache.resolve("subjects").resolve(m.name()).resolve(hash);
         Path ok = dir.resolve(".built");
@@ -81,10 +92,6 @@ public final class SubjectLauncher {
     private void build(SubjectManifest m, Path dir, Path ok) throws IOException, InterruptedException {
         BuildLock.deleteTree(dir);
         Files.createDirectories(dir);
-        if (m.build().isEmpty()) {
-            Files.writeString(ok, "nothing to build\n");
-            return;
-        }
         Path log = dir.resolve("build.log");
         String command = substitute(m.build().get().command(), baseValues(m, dir), m.name() + " build.command");
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", command)
