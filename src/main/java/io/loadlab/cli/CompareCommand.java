@@ -27,7 +27,7 @@ import tech.tablesaw.api.Table;
                 "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
                 "the test (paired by round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference",
                 "only with 3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
-                "Warnings follow (see docs/architecture.md). Runs of wrk or h2load (loadlab run --engine), and runs",
+                "Warnings follow (see docs/architecture.md). Runs of wrk, h2load or oha (loadlab run --engine), and runs",
                 "at other connection counts or rates, are variants of their subject, e.g. go-nethttp [engine=wrk].",
                 "",
                 "With --engines: each engine against the built-in one on the same subject and workload, and",
@@ -52,7 +52,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
     String format = "text";
 
-    @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load) instead of the subjects")
+    @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
     boolean engines;
 
     @Override
@@ -124,8 +124,8 @@ final class CompareCommand implements Callable<Integer> {
                     Double.isNaN(rho) ? "" : String.format(Locale.ROOT, "%.2f", rho)});
         }
         TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "spearman"}, ranks, 2);
-        out.printf(Locale.ROOT, "%nThe tools measure differently (wrk and h2load count from their own start, h2load"
-                + " walks its keys in a fixed order); what should agree is the order of the subjects and their"
+        out.printf(Locale.ROOT, "%nThe tools measure differently (wrk, h2load and oha count from their own start,"
+                + " h2load walks its keys in a fixed order); what should agree is the order of the subjects and their"
                 + " ratios, not each absolute figure.%n");
         out.flush();
         return 0;

@@ -79,13 +79,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "engine threads (default: one per load CPU)")
     int threads;
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = "fixed rate per run in requests/s (default: closed loop)")
+    @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = {"fixed rate per run in requests/s (default: closed",
+            "loop); for oha its -q with --latency-correction"})
     Double rate;
 
     @Option(names = "--engine", paramLabel = "LIST",
-            description = {"load generators, comma-separated: builtin, wrk, h2load (default: ${DEFAULT-VALUE});",
-                    "each runs every subject and workload in every round; wrk and h2load: closed loop, whole-second",
-                    "--duration/--warmup for wrk"})
+            description = {"load generators, comma-separated: builtin, wrk, h2load,",
+                    "oha (default: ${DEFAULT-VALUE}); each runs every subject and",
+                    "workload in every round. wrk, h2load: closed loop only;",
+                    "wrk: whole-second --duration/--warmup; oha (scripts/setup",
+                    "installs it): closed loop or --rate"})
     String engine = "builtin";
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")

@@ -1,6 +1,7 @@
 package io.loadlab.engine;
 
-import io.loadlab.subject.Subjects;
+import io.loadlab.subject.LoadlabCache;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,27 +10,34 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The load generators that can drive an experiment's runs: Loadlab's own engine, or wrk or h2load
- * run as a separate process whose output is read back by {@link io.loadlab.importer.Importers}.
- * The label is the value of the {@code engine} column of {@code runs.csv}.
+ * The load generators that can drive an experiment's runs: Loadlab's own engine, or wrk, h2load or
+ * oha run as a separate process whose output is read back by {@link io.loadlab.importer.Importers}.
+ * The label is the value of the {@code engine} column of {@code runs.csv}. A tool is looked for on
+ * the PATH, then in Loadlab's tools folder ({@link LoadlabCache#toolsBin()}, where
+ * {@code scripts/setup} installs oha).
  */
 public enum Engine {
     /** The built-in Netty engine: histograms per second, service time, engine-thread CPU. */
     BUILTIN("builtin", "", "", ""),
     /** wrk 4 (closed loop, latency percentiles from {@code --latency}). */
-    WRK("wrk", "wrk", "wrk", "-v"),
+    WRK("wrk", "wrk", "apt-get install wrk", "-v"),
     /** nghttp2's h2load over HTTP/1.1 (closed loop; mean, sd, min and max latency only). */
-    H2LOAD("h2load", "h2load", "nghttp2-client", "--version");
+    H2LOAD("h2load", "h2load", "apt-get install nghttp2-client", "--version"),
+    /**
+     * oha (closed loop, or a fixed rate with {@code -q} and {@code --latency-correction}; latency
+     * percentiles, status codes and errors from {@code --output-format json}).
+     */
+    OHA("oha", "oha", "scripts/setup (cargo install oha --locked)", "--version");
 
     private final String label;
     private final String command;
-    private final String aptPackage;
+    private final String install;
     private final String versionFlag;
 
-    Engine(String label, String command, String aptPackage, String versionFlag) {
+    Engine(String label, String command, String install, String versionFlag) {
         this.label = label;
         this.command = command;
-        this.aptPackage = aptPackage;
+        this.install = install;
         this.versionFlag = versionFlag;
     }
 
@@ -43,7 +51,7 @@ public enum Engine {
             return Optional.of("builtin");
         }
         try {
-            Process p = new ProcessBuilder(command, versionFlag).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(executable().toString(), versionFlag).redirectErrorStream(true).start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
             if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -70,13 +78,26 @@ public enum Engine {
         return this != BUILTIN;
     }
 
-    /** Why the engine cannot run here (its command is not on the PATH), or empty when it can. */
+    /** Whether the engine can load at a fixed rate ({@code run --rate}); wrk and h2load cannot. */
+    public boolean fixedRate() {
+        return this == BUILTIN || this == OHA;
+    }
+
+    /**
+     * The tool's executable: found on the PATH or in Loadlab's tools folder, else the bare command
+     * name (which then fails to start with the OS's message).
+     */
+    Path executable() {
+        return LoadlabCache.find(command).orElse(Path.of(command));
+    }
+
+    /** Why the engine cannot run here (its command is not found), or empty when it can. */
     public Optional<String> unavailableReason() {
-        if (!external() || Subjects.onPath(command)) {
+        if (!external() || LoadlabCache.find(command).isPresent()) {
             return Optional.empty();
         }
-        return Optional.of("engine " + label + ": '" + command + "' is not on the PATH; install it with"
-                + " apt-get install " + aptPackage);
+        return Optional.of("engine " + label + ": '" + command + "' is neither on the PATH nor in "
+                + LoadlabCache.toolsBin() + "; install it with " + install);
     }
 
     /** The engine named {@code label}, case-insensitively. */
@@ -110,7 +131,7 @@ public enum Engine {
         return List.copyOf(out);
     }
 
-    /** The labels, as in {@code builtin, wrk, h2load}. */
+    /** The labels, as in {@code builtin, wrk, h2load, oha}. */
     public static String labels() {
         return Arrays.stream(values()).map(Engine::label).collect(Collectors.joining(", "));
     }

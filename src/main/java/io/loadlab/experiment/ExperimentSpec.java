@@ -41,7 +41,8 @@ import java.util.regex.PatternSyntaxException;
  * @param loadCpus    CPUs for the engine; empty = the default split
  * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
  * @param engines     the load generators, each run once per subject, workload and round (in an
- *                    order rotated by round); wrk and h2load run a closed loop only
+ *                    order rotated by round); wrk and h2load run a closed loop only (oha and the
+ *                    built-in engine also a fixed rate)
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
  *                    workload always runs first on a fresh process); experiments stored before this
  *                    existed ran them in listing order
@@ -109,9 +110,9 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             if (engines.stream().distinct().count() != engines.size()) {
                 problems.add("engines: each engine once, got " + engines);
             }
-            boolean external = engines.stream().anyMatch(Engine::external);
-            if (external && rate.isPresent()) {
-                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin");
+            boolean closedOnly = engines.stream().anyMatch(e -> !e.fixedRate());
+            if (closedOnly && rate.isPresent()) {
+                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
             }
             for (Engine e : engines) {
                 ExternalEngines.cannotRun(e, "/", List.of(duration == null ? Duration.ZERO : duration,

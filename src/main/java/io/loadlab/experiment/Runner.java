@@ -292,7 +292,7 @@ public final class Runner {
     }
 
     /**
-     * A run driven by wrk or h2load: a warm-up run of the tool (output not kept), then the
+     * A run driven by wrk, h2load or oha: a warm-up run of the tool (output not kept), then the
      * measured run with the server CPU read just before the tool starts and just after it exits.
      * The tool's output is kept next to the subject's log, so the run can be imported again.
      */
@@ -302,7 +302,7 @@ public final class Runner {
         Optional<String> cpus = Optional.ofNullable(v.get("load_cpus")).filter(c -> !c.isEmpty());
         ExternalLoad load = new ExternalLoad(run.engine(), w.method(), "127.0.0.1", port, w.path(), w.bodySize(),
                 spec.connections(), Math.min(threads, spec.connections()), spec.duration(), cpus,
-                runSeed(run));
+                runSeed(run)).withRate(spec.rate());
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         Path output = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt");
         try {
@@ -340,6 +340,8 @@ public final class Runner {
             RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
                     w.bodySize());
             LoadResult r = interruptibly(() -> LoadEngine.run(LoadSpec.builder().request(req)
+                    .model(spec.rate().isPresent() ? new LoadModel.FixedRate(spec.rate().getAsDouble())
+                            : new LoadModel.ClosedLoop(1))
                     .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
                     .duration(Duration.ofMillis(500)).warmup(warmup).seed(runSeed(run))
                     .expect(new Expectation(w.expectedStatus(), w.expectedBody())).build()));

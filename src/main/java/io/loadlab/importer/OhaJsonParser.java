@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Iterator;
 import java.util.Map;
 
-/** oha's {@code --json} output: times in seconds, data in bytes. */
+/**
+ * oha's JSON output ({@code --output-format json}, formerly {@code --json}): times in seconds,
+ * data in bytes, null where nothing was answered (left empty). rps is the responses of the status
+ * code distribution per second of the run, as wrk counts; oha's own {@code requestsPerSec} also
+ * counts the requests aborted at the deadline and the errors.
+ */
 final class OhaJsonParser {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,8 +34,8 @@ final class OhaJsonParser {
             throw new ImportException("cannot read the oha output: its JSON has no summary with 'total' and"
                     + " 'requestsPerSec' (is it the output of oha --json?)");
         }
-        s.put("duration_s", sum.path("total").asDouble());
-        s.put("rps", sum.path("requestsPerSec").asDouble());
+        double seconds = sum.path("total").asDouble();
+        s.put("duration_s", seconds);
         if (sum.path("totalData").isNumber()) {
             s.putLong("bytes_read", sum.path("totalData").asDouble());
         }
@@ -60,6 +65,7 @@ final class OhaJsonParser {
             }
         }
         s.putLong("requests", requests);
+        s.put("rps", seconds > 0 ? requests / seconds : sum.path("requestsPerSec").asDouble());
         s.putLong("errors_status", status);
         long[] errors = new long[4];
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("errorDistribution").fields(); it.hasNext();) {

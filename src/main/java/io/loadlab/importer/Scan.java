@@ -98,8 +98,10 @@ final class Scan {
             double percent = parse(m, 1, Double::parseDouble);
             double us = parse(m, 2, micros);
             int last = m.end();
-            percentileColumn(percent, prefix).ifPresent(c -> putLong(c, us));
-            if (percent == 100 && prefix.equals("lat") && !has("lat_max_us")) {
+            if (Double.isFinite(us)) { // oha prints NaN when nothing was answered
+                percentileColumn(percent, prefix).ifPresent(c -> putLong(c, us));
+            }
+            if (percent == 100 && prefix.equals("lat") && !has("lat_max_us") && Double.isFinite(us)) {
                 putLong("lat_max_us", us);
             }
             end = last;

@@ -40,8 +40,10 @@ import java.util.regex.Pattern;
  * Placeholders in {@code build.command} and {@code start}: {@code {port}}, {@code {cpus}} (taskset
  * list of the server's CPUs), {@code {ncpus}}, {@code {durability}} (and every other variant
  * name), {@code {workdir}} (a fresh scratch folder per process), {@code {build}} (the cached build
- * folder), {@code {dir}} (the subject folder), {@code {home}} (Loadlab's folder), {@code {java}}
- * and {@code {classpath}} (Loadlab's runtime jars). Commands run with {@code bash -c}.
+ * folder), {@code {cache}} (Loadlab's cache shared by clones, {@code ~/.cache/loadlab}), {@code {dir}}
+ * (the subject folder), {@code {home}} (Loadlab's folder), {@code {java}} and {@code {classpath}}
+ * (Loadlab's runtime jars). Commands run with {@code bash -c}; build and version commands find the
+ * tools of {@code <cache>/tools/bin} after the PATH.
  */
 public record SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
                               List<String> requires, Optional<Build> build, String start, Readiness ready,
