@@ -27,7 +27,7 @@ public enum Engine {
      * oha (closed loop, or a fixed rate with {@code -q} and {@code --latency-correction}; latency
      * percentiles, status codes and errors from {@code --output-format json}).
      */
-    OHA("oha", "oha", "scripts/setup (cargo install oha --locked)", "--version");
+    OHA("oha", "oha", "scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)", "--version");
 
     private final String label;
     private final String command;
