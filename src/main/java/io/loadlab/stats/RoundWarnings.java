@@ -32,8 +32,16 @@ final class RoundWarnings {
                 g.label(), metric, s.cv() * 100, RunData.roundList(rounds), o.maxCv() * 100)));
     }
 
+    /** Rounds the modified Z-score needs: with fewer, the MAD is one of two or three distances. */
+    static final int OUTLIER_MIN_ROUNDS = 5;
+
+    /**
+     * Rounds whose modified Z-score (Iglewicz and Hoaglin) is beyond the limit. Not below
+     * {@value #OUTLIER_MIN_ROUNDS} rounds: with three, the MAD is the smaller of two distances, so a
+     * round a little off two close ones scores in the thousands (seen: -2655 for a 4% difference).
+     */
     static Optional<Warning> outliers(Group g, String metric, List<RunData.Obs> obs, WarningOptions o) {
-        if (obs.size() < 3) {
+        if (obs.size() < OUTLIER_MIN_ROUNDS) {
             return Optional.empty();
         }
         double median = median(RunData.array(obs));
@@ -60,8 +68,10 @@ final class RoundWarnings {
     }
 
     /**
-     * The first round worse than every later one, by more than the noise threshold; the message
-     * says what was cold in that run ({@link ColdStart}).
+     * The first round worse than every later one, by more than the noise threshold and by more than
+     * twice the later rounds' own coefficient of variation (so that, with three rounds, a first round
+     * that is merely the lowest of three noisy ones, as it is a third of the time by chance, is not
+     * flagged); the message says what was cold in that run ({@link ColdStart}).
      */
     static Optional<Warning> slowFirstRound(RunData data, Group g, String metric, List<RunData.Obs> obs,
                                             WarningOptions o) {
@@ -79,7 +89,7 @@ final class RoundWarnings {
         // A metric without a better direction is flagged when its first round is lower than all others, too.
         boolean lower = direction == Direction.NEUTRAL && Arrays.stream(rest).allMatch(v -> first.value() < v);
         double off = Math.abs(first.value() - restMedian) / Math.abs(restMedian);
-        if (!(worse || lower) || !(off > o.noise())) {
+        if (!(worse || lower) || !(off > Math.max(o.noise(), 2 * Summary.of(rest).cv()))) {
             return Optional.empty();
         }
         String how = direction == Direction.NEUTRAL ? (lower ? "lower" : "higher") : "worse";
