@@ -6,7 +6,6 @@ import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
 import io.loadlab.load.Durations;
-import io.loadlab.load.LoadResult;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -251,10 +250,7 @@ final class RunCommand implements Callable<Integer> {
                     / Math.max(1, rps.length - 1));
             double perCpu = ok.stream().filter(r -> !r.get("rps_per_server_cpu_s").isEmpty())
                     .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
-            Histogram merged = new Histogram(3);
-            for (LoadResult lr : outcome.results().getOrDefault(e.getKey(), List.of())) {
-                merged.add(lr.latency());
-            }
+            Histogram merged = outcome.latency().getOrDefault(e.getKey(), new Histogram(3));
             long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
             String[] split = e.getKey().split(" · ");
             rows.add(new String[] {split[0], split[1], split.length > 2 ? split[2] : "builtin", ok.size() + "/" + e.getValue().size(),

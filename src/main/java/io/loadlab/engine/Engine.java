@@ -1,109 +1,80 @@
 package io.loadlab.engine;
 
-import io.loadlab.subject.LoadlabCache;
-import java.nio.file.Path;
+import io.loadlab.load.LoadListener;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The load generators that can drive an experiment's runs: Loadlab's own engine, or wrk, h2load or
- * oha run as a separate process whose output is read back by {@link io.loadlab.importer.Importers}.
- * The label is the value of the {@code engine} column of {@code runs.csv}. A tool is looked for on
- * the PATH, then in Loadlab's tools folder ({@link LoadlabCache#toolsBin()}, where
- * {@code scripts/setup} installs oha).
+ * Everything that can load a subject for one run of an experiment: Loadlab's own engine in this
+ * JVM ({@link #BUILTIN}), or wrk, h2load or oha run as a separate process ({@link ToolEngine}),
+ * and later agents on other hosts. Each takes one run's {@link RunSpec} and gives back one
+ * {@link EngineResult}; the runner picks the engine of each planned run and does nothing
+ * engine-specific. The label is the value of the {@code engine} column of {@code runs.csv}.
+ *
+ * <p>Implementations are immutable and thread-safe; one {@link #run} at a time per JVM for the
+ * external tools (their CPU is read from this JVM's reaped children).
  */
-public enum Engine {
+public interface Engine {
+
     /** The built-in Netty engine: histograms per second, service time, engine-thread CPU. */
-    BUILTIN("builtin", "", "", ""),
+    Engine BUILTIN = new BuiltinEngine();
     /** wrk 4 (closed loop, latency percentiles from {@code --latency}). */
-    WRK("wrk", "wrk", "apt-get install wrk", "-v"),
+    ToolEngine WRK = new ToolEngine(ToolEngine.Kind.WRK, "wrk", "apt-get install wrk", "-v");
     /** nghttp2's h2load over HTTP/1.1 (closed loop; mean, sd, min and max latency only). */
-    H2LOAD("h2load", "h2load", "apt-get install nghttp2-client", "--version"),
+    ToolEngine H2LOAD = new ToolEngine(ToolEngine.Kind.H2LOAD, "h2load", "apt-get install nghttp2-client", "--version");
     /**
      * oha (closed loop, or a fixed rate with {@code -q} and {@code --latency-correction}; latency
      * percentiles, status codes and errors from {@code --output-format json}).
      */
-    OHA("oha", "oha", "scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)", "--version");
-
-    private final String label;
-    private final String command;
-    private final String install;
-    private final String versionFlag;
-
-    Engine(String label, String command, String install, String versionFlag) {
-        this.label = label;
-        this.command = command;
-        this.install = install;
-        this.versionFlag = versionFlag;
-    }
-
-    /**
-     * The tool's version line, such as {@code wrk debian/4.1.0-3+b2 [epoll] Copyright ...}, for
-     * {@code experiment.json}; {@code builtin} for the built-in engine, empty when the tool does
-     * not say within 5 s.
-     */
-    public Optional<String> version() {
-        if (!external()) {
-            return Optional.of("builtin");
-        }
-        try {
-            Process p = new ProcessBuilder(executable().toString(), versionFlag).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.empty();
-            }
-            // wrk -v exits with 1 after printing its version and usage: the first line is what counts.
-            return out.lines().findFirst().map(String::strip).filter(l -> !l.isEmpty());
-        } catch (java.io.IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
+    ToolEngine OHA = new ToolEngine(ToolEngine.Kind.OHA, "oha",
+            "scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)", "--version");
 
     /** The name users type and the {@code engine} column holds. */
-    public String label() {
-        return label;
-    }
+    String label();
 
-    /** Whether the engine runs as a separate process. */
-    public boolean external() {
-        return this != BUILTIN;
-    }
+    /** Whether the engine runs as a separate process, whose output is kept with the experiment. */
+    boolean external();
 
     /** Whether the engine can load at a fixed rate ({@code run --rate}); wrk and h2load cannot. */
-    public boolean fixedRate() {
-        return this == BUILTIN || this == OHA;
-    }
+    boolean fixedRate();
 
     /**
-     * The tool's executable: found on the PATH or in Loadlab's tools folder, else the bare command
-     * name (which then fails to start with the OS's message).
+     * The engine's version line for {@code experiment.json}, such as {@code wrk debian/4.1.0-3+b2
+     * [epoll] ...}; {@code builtin} for the built-in engine; empty when a tool does not say in 5 s.
      */
-    Path executable() {
-        return LoadlabCache.find(command).orElse(Path.of(command));
-    }
+    Optional<String> version();
 
     /** Why the engine cannot run here (its command is not found), or empty when it can. */
-    public Optional<String> unavailableReason() {
-        if (!external() || LoadlabCache.find(command).isPresent()) {
-            return Optional.empty();
-        }
-        return Optional.of("engine " + label + ": '" + command + "' is neither on the PATH nor in "
-                + LoadlabCache.toolsBin() + "; install it with " + install);
+    Optional<String> unavailableReason();
+
+    /**
+     * Why the engine cannot run this request path or these durations, or empty when it can.
+     *
+     * @param durations the durations it would run for (window, warm-up); zero ones are skipped
+     */
+    Optional<String> cannotRun(String path, List<Duration> durations);
+
+    /**
+     * Runs one run: its warm-up, then its measured window, telling {@code window} when the window
+     * starts and ends (the harness reads the server's CPU then).
+     *
+     * @throws io.loadlab.load.LoadException when the target refuses or does not resolve
+     * @throws EngineException when a tool cannot start, fails or prints what cannot be read
+     */
+    EngineResult run(RunSpec spec, LoadListener window);
+
+    /** Every engine there is, in the order {@link #labels()} lists them. */
+    static List<Engine> all() {
+        return List.of(BUILTIN, WRK, H2LOAD, OHA);
     }
 
     /** The engine named {@code label}, case-insensitively. */
-    public static Engine of(String label) {
-        for (Engine e : values()) {
-            if (e.label.equalsIgnoreCase(label.trim())) {
+    static Engine of(String label) {
+        for (Engine e : all()) {
+            if (e.label().equalsIgnoreCase(label.trim())) {
                 return e;
             }
         }
@@ -115,7 +86,7 @@ public enum Engine {
      *
      * @throws EngineException for an unknown, repeated or empty name
      */
-    public static List<Engine> list(String commaSeparated) {
+    static List<Engine> list(String commaSeparated) {
         List<Engine> out = new ArrayList<>();
         for (String part : commaSeparated.split(",", -1)) {
             if (part.isBlank()) {
@@ -124,7 +95,7 @@ public enum Engine {
             }
             Engine e = of(part);
             if (out.contains(e)) {
-                throw new EngineException("engine list '" + commaSeparated + "' names " + e.label + " twice");
+                throw new EngineException("engine list '" + commaSeparated + "' names " + e.label() + " twice");
             }
             out.add(e);
         }
@@ -132,12 +103,7 @@ public enum Engine {
     }
 
     /** The labels, as in {@code builtin, wrk, h2load, oha}. */
-    public static String labels() {
-        return Arrays.stream(values()).map(Engine::label).collect(Collectors.joining(", "));
-    }
-
-    @Override
-    public String toString() {
-        return label.toLowerCase(Locale.ROOT);
+    static String labels() {
+        return all().stream().map(Engine::label).collect(Collectors.joining(", "));
     }
 }

@@ -149,11 +149,10 @@ public final class ExternalEngines {
                     + tail(text, 5));
         }
         try {
-            Tool tool = switch (load.engine()) {
+            Tool tool = switch (load.tool().kind()) {
                 case WRK -> Tool.WRK;
                 case H2LOAD -> Tool.H2LOAD;
                 case OHA -> Tool.OHA;
-                case BUILTIN -> throw new EngineException("the built-in engine prints no output to read");
             };
             return new ExternalRun(Importers.parse(tool, text), cpu, wall, command, output);
         } catch (ImportException e) {
@@ -171,12 +170,11 @@ public final class ExternalEngines {
             cmd.addAll(List.of("setpriv", "--pdeathsig", "KILL"));
         }
         load.cpus().ifPresent(c -> cmd.addAll(List.of("taskset", "-c", c)));
-        cmd.add(load.engine().executable().toString());
-        switch (load.engine()) {
+        cmd.add(load.tool().executable().toString());
+        switch (load.tool().kind()) {
             case WRK -> wrk(load, scratch, cmd);
             case H2LOAD -> h2load(load, scratch, cmd);
             case OHA -> oha(load, scratch, cmd);
-            case BUILTIN -> throw new EngineException("the built-in engine runs in this JVM, not as a command");
         }
         return cmd;
     }

@@ -29,7 +29,7 @@ public record ExternalLoad(Engine engine, String method, String host, int port, 
 
     public ExternalLoad {
         Objects.requireNonNull(engine, "engine");
-        if (!engine.external()) {
+        if (!(engine instanceof ToolEngine)) {
             throw new EngineException("ExternalLoad is for wrk, h2load and oha, not the built-in engine");
         }
         Objects.requireNonNull(rate, "rate");
@@ -61,6 +61,11 @@ public record ExternalLoad(Engine engine, String method, String host, int port, 
     /** The same load at a fixed rate, or a closed loop when {@code r} is empty. */
     public ExternalLoad withRate(OptionalDouble r) {
         return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed, r);
+    }
+
+    /** The tool that runs this load. */
+    ToolEngine tool() {
+        return (ToolEngine) engine;
     }
 
     /** The URL without substitutions applied. */

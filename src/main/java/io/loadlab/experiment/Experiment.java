@@ -129,7 +129,7 @@ public final class Experiment {
 
     private static void deleteTree(Path dir) {
         try {
-            Runner.deleteRecursively(dir);
+            ScratchFolders.deleteRecursively(dir);
         } catch (IOException e) {
             throw new ExperimentException("cannot remove the scratch folders a stopped session left in " + dir + " ("
                     + e.getMessage() + "): remove it, then resume again", e);

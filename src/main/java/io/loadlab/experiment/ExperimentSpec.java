@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
-import io.loadlab.engine.ExternalEngines;
 import io.loadlab.load.Durations;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
@@ -115,7 +114,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                 problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
             }
             for (Engine e : engines) {
-                ExternalEngines.cannotRun(e, "/", List.of(duration == null ? Duration.ZERO : duration,
+                e.cannotRun("/", List.of(duration == null ? Duration.ZERO : duration,
                         warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
                         .ifPresent(why -> problems.add("engines: " + why));
             }

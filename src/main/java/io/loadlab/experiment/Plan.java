@@ -1,7 +1,6 @@
 package io.loadlab.experiment;
 
 import io.loadlab.engine.Engine;
-import io.loadlab.engine.ExternalEngines;
 import io.loadlab.subject.Subject;
 import io.loadlab.workload.Workload;
 import java.util.ArrayList;
@@ -110,7 +109,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
-                        if (ExternalEngines.cannotRun(e, w.path(), List.of()).isEmpty()) {
+                        if (e.cannotRun(w.path(), List.of()).isEmpty()) {
                             runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));
                         }
                     }
@@ -119,7 +118,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         }
         for (Engine e : spec.engines()) {
             for (Workload w : workloads) {
-                ExternalEngines.cannotRun(e, w.path(), List.of())
+                e.cannotRun(w.path(), List.of())
                         .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
             }
         }

@@ -86,6 +86,12 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         return new Builder();
     }
 
+    /** The same load with a measured window of {@code window} (no request count). */
+    public LoadSpec withWindow(Duration window) {
+        return new LoadSpec(request, model, connections, threads, Optional.of(window), OptionalLong.empty(), warmup,
+                requestTimeout, connectTimeout, transport, expectation, seed);
+    }
+
     /** Whether latency is measured from the due time (fixed rate) with service time beside it. */
     public boolean isFixedRate() {
         return model instanceof LoadModel.FixedRate;
