@@ -4,7 +4,7 @@ import io.loadlab.data.Results;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import io.loadlab.stats.Stats;
 import java.io.IOException;
 import java.io.PrintWriter;

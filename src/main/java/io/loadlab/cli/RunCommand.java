@@ -5,7 +5,7 @@ import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -37,8 +37,6 @@ public final class ExternalEngines {
     static final int MAX_URIS = 100_000;
     /** How long after its duration a tool may take to print and exit before it is killed. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(30);
-    /** USER_HZ: 100 on every Linux architecture Loadlab runs on. */
-    private static final double TICKS_PER_SECOND = 100.0;
 
     /** Whether util-linux's {@code setpriv} is there to tie the tool's life to this JVM's. */
     private static final boolean PDEATHSIG = io.loadlab.subject.Subjects.onPath("setpriv");
@@ -146,7 +144,7 @@ public final class ExternalEngines {
         }
         if (p.exitValue() != 0) {
             throw new EngineException(load.engine().label() + " exited with status " + p.exitValue() + ": "
-                    + tail(text, 5));
+                    + String.join(" | ", io.loadlab.subject.LogTail.lastLines(text, 5)));
         }
         try {
             Tool tool = switch (load.tool().kind()) {
@@ -216,7 +214,8 @@ public final class ExternalEngines {
         if (sendsBody(load)) {
             cmd.addAll(List.of("-D", bodyFile(load, scratch).toString()));
         }
-        load.rate().ifPresent(r -> cmd.addAll(List.of("-q", io.loadlab.data.RunRow.num(r), "--latency-correction")));
+        load.rate().ifPresent(r -> cmd.addAll(List.of("-q", java.math.BigDecimal.valueOf(r).stripTrailingZeros()
+                .toPlainString(), "--latency-correction")));
         cmd.addAll(target(load, scratch, "--urls-from-file"));
     }
 
@@ -288,18 +287,7 @@ public final class ExternalEngines {
 
     /** CPU time of this JVM's children that have been waited for, s; NaN without /proc. */
     static double childCpuSeconds() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-            // Fields 16 and 17 of stat(5), cutime and cstime; offset by 3 here.
-            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / TICKS_PER_SECOND;
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static String tail(String text, int lines) {
-        List<String> all = text.strip().lines().toList();
-        return String.join(" | ", all.subList(Math.max(0, all.size() - lines), all.size()));
+        return io.loadlab.subject.ProcFs.cpuTicks("self").map(t -> (t[2] + t[3]) / io.loadlab.subject.ProcFs.TICKS_PER_SECOND)
+                .orElse(Double.NaN);
     }
 }

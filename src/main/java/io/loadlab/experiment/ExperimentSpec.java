@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
 import java.time.Duration;

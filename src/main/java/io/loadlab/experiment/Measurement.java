@@ -73,7 +73,7 @@ final class Measurement {
                     died.isEmpty() ? r.histogram() : Optional.empty());
         } catch (LoadException | EngineException e) {
             String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
-                    + " died; its log ends with:\n" + SubjectProcess.tail(log, 10);
+                    + " died; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10);
             return Measured.failed(RunRows.failed(planned, why));
         } finally {
             ScratchFolders.deleteQuietly(scratch);
@@ -108,6 +108,6 @@ final class Measurement {
     static Optional<String> died(Plan.Run run, SubjectProcess p, Path log) {
         return p.isAlive() ? Optional.empty()
                 : Optional.of("subject " + run.instance().label() + " died during the run; its log ends with:\n"
-                + SubjectProcess.tail(log, 10));
+                + io.loadlab.subject.LogTail.of(log, 10));
     }
 }

@@ -62,8 +62,34 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
      * @param workloads the workloads that matched, in listing order
      */
     public static Plan of(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads) {
-        List<Instance> instances = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        List<Instance> instances = instances(spec, subjects, workloads, skipped);
+        if (instances.isEmpty()) {
+            throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
+                    ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
+        }
+        for (Engine e : spec.engines()) {
+            e.unavailableReason().ifPresent(why -> {
+                throw new ExperimentException(why + "; or leave it out of --engine");
+            });
+        }
+        List<Run> runs = runs(spec, instances);
+        for (Engine e : spec.engines()) {
+            for (Workload w : workloads) {
+                e.cannotRun(w.path(), List.of())
+                        .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
+            }
+        }
+        if (runs.isEmpty()) {
+            throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
+        }
+        return new Plan(instances, runs, skipped);
+    }
+
+    /** The chosen variants of the available subjects that support a chosen workload; the others in {@code skipped}. */
+    private static List<Instance> instances(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads,
+                                            List<String> skipped) {
+        List<Instance> instances = new ArrayList<>();
         Pattern variants = spec.variants().map(Pattern::compile).orElse(null);
         for (Subject s : subjects) {
             if (!s.available()) {
@@ -86,15 +112,11 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
             }
         }
-        if (instances.isEmpty()) {
-            throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
-                    ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
-        }
-        for (Engine e : spec.engines()) {
-            e.unavailableReason().ifPresent(why -> {
-                throw new ExperimentException(why + "; or leave it out of --engine");
-            });
-        }
+        return instances;
+    }
+
+    /** Every run in order: rounds, instances in the round's order, workloads, engines (both rotated by round). */
+    private static List<Run> runs(ExperimentSpec spec, List<Instance> instances) {
         List<Run> runs = new ArrayList<>();
         int id = 1;
         for (int round = 1; round <= spec.rounds(); round++) {
@@ -116,16 +138,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
             }
         }
-        for (Engine e : spec.engines()) {
-            for (Workload w : workloads) {
-                e.cannotRun(w.path(), List.of())
-                        .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
-            }
-        }
-        if (runs.isEmpty()) {
-            throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
-        }
-        return new Plan(instances, runs, skipped);
+        return runs;
     }
 
     /** The instance order of one round: rotated by the round, or shuffled with a per-round seed. */

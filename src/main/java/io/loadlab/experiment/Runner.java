@@ -216,7 +216,7 @@ public final class Runner {
                     Measurement.Measured m = p.isAlive() ? measurement.measure(run, port, p, planned, log)
                             : Measurement.Measured.failed(RunRows.failed(planned, "subject " + inst.label()
                             + " exited (code " + p.exitCode().map(String::valueOf).orElse("?") + ") before this run;"
-                            + " its log ends with:\n" + SubjectProcess.tail(log, 10)));
+                            + " its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10)));
                     if (stopRequested) {
                         return false; // the run in flight was cut short: not recorded
                     }

@@ -53,6 +53,12 @@ final class OhaJsonParser {
                 s.putLong(m[1], p.path(m[0]).asDouble() * 1e6);
             }
         }
+        counts(root, seconds, sum, s);
+        return s.result();
+    }
+
+    /** Answers and status errors from the status codes, and the other errors by kind. */
+    private static void counts(JsonNode root, double seconds, JsonNode sum, Scan s) {
         long requests = 0;
         long status = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("statusCodeDistribution").fields(); it.hasNext();) {
@@ -72,15 +78,13 @@ final class OhaJsonParser {
             Map.Entry<String, JsonNode> e = it.next();
             String why = e.getKey().toLowerCase(java.util.Locale.ROOT);
             if (why.contains("aborted due to deadline")) {
-                continue;
+                continue; // oha's requests cut by its own end, not failures of the server
             }
-            int k = Scan.errorKind(why);
-            errors[k] += e.getValue().asLong();
+            errors[Scan.errorKind(why)] += e.getValue().asLong();
         }
         s.putLong("errors_connect", errors[0]);
         s.putLong("errors_timeout", errors[1]);
         s.putLong("errors_write", errors[2]);
         s.putLong("errors_read", errors[3]);
-        return s.result();
     }
 }

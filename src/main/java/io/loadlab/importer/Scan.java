@@ -1,6 +1,5 @@
 package io.loadlab.importer;
 
-import io.loadlab.data.RunRow;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -119,7 +118,16 @@ final class Scan {
     }
 
     void put(String column, double value) {
-        values.put(column, RunRow.num(value));
+        values.put(column, number(value));
+    }
+
+    /** A number as the files hold it: up to 6 decimals, no trailing zeros; empty for NaN or infinity. */
+    static String number(double v) {
+        if (!Double.isFinite(v)) {
+            return "";
+        }
+        return java.math.BigDecimal.valueOf(v).setScale(6, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
     }
 
     /** A whole number (counts, bytes, µs percentiles), rounded. */

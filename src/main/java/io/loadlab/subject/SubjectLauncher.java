@@ -112,11 +112,11 @@ public final class SubjectLauncher {
             killTree(p);
             p.waitFor();
             throw new SubjectException("subject '" + m.name() + "' build took longer than "
-                    + BUILD_TIMEOUT_MINUTES + " minutes; its log ends with:\n" + SubjectProcess.tail(log, 20));
+                    + BUILD_TIMEOUT_MINUTES + " minutes; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 20));
         }
         if (p.exitValue() != 0) {
             throw new SubjectException("subject '" + m.name() + "' failed to build (exit " + p.exitValue()
-                    + ", `" + command + "`); its log ends with:\n" + SubjectProcess.tail(log, 20));
+                    + ", `" + command + "`); its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 20));
         }
         Files.writeString(ok, command + "\n");
     }

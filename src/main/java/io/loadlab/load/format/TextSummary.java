@@ -1,6 +1,6 @@
 package io.loadlab.load.format;
 
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
