@@ -16,23 +16,23 @@ final class HeyParser {
     static ImportedRun parse(Tool tool, String text) {
         Scan s = new Scan(tool, text);
         Matcher total = s.require("Total:\\s*(\\S+)\\s*secs", "'Total: ... secs' line");
-        s.put("duration_s", s.parse(total, 1, t -> Units.seconds(t, "s")));
-        s.find("Slowest:\\s*(\\S+)\\s*secs").ifPresent(m -> s.putLong("lat_max_us", s.parse(m, 1, t -> Units.micros(t, "s"))));
-        s.find("Average:\\s*(\\S+)\\s*secs").ifPresent(m -> s.put("lat_mean_us", s.parse(m, 1, t -> Units.micros(t, "s"))));
+        s.put("duration_s", s.parse(total, 1, t -> UnitParser.seconds(t, "s")));
+        s.find("Slowest:\\s*(\\S+)\\s*secs").ifPresent(m -> s.putLong("lat_max_us", s.parse(m, 1, t -> UnitParser.micros(t, "s"))));
+        s.find("Average:\\s*(\\S+)\\s*secs").ifPresent(m -> s.put("lat_mean_us", s.parse(m, 1, t -> UnitParser.micros(t, "s"))));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
-        s.put("rps", s.parse(rps, 1, Units::count));
+        s.put("rps", s.parse(rps, 1, UnitParser::count));
         s.find("Total data:\\s*(\\S+(?:\\s*(?:bytes|[KMGT]i?B|B)\\b)?)")
-                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, Units::bytes)));
+                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, UnitParser::bytes)));
         s.find("(?:Latency|Response time) distribution:").ifPresent(m -> {
             int stop = s.find("Details \\(|Status code distribution:|Error distribution:", m.end())
                     .map(Matcher::start).orElse(s.text.length());
-            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+in\\s+(\\S+\\s*secs)", "lat", t -> Units.micros(t, "s"));
+            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+in\\s+(\\S+\\s*secs)", "lat", t -> UnitParser.micros(t, "s"));
         });
         long requests = 0;
         long status = 0;
         Matcher codes = s.find("\\[(\\d{3})\\]\\s+(\\d+)\\s+responses").orElse(null);
         while (codes != null) {
-            long n = Math.round(s.parse(codes, 2, Units::count));
+            long n = Math.round(s.parse(codes, 2, UnitParser::count));
             int code = Integer.parseInt(codes.group(1));
             requests += n;
             if (code < 200 || code >= 400) {
@@ -46,7 +46,7 @@ final class HeyParser {
         s.find("Error distribution:").ifPresent(m -> {
             Matcher e = s.find("\\[(\\d+)\\]\\s+(.+?)(?=\\s+\\[\\d+\\]|\\n|$)", m.end()).orElse(null);
             while (e != null) {
-                long n = Math.round(s.parse(e, 1, Units::count));
+                long n = Math.round(s.parse(e, 1, UnitParser::count));
                 String why = e.group(2).toLowerCase(java.util.Locale.ROOT);
                 if (!why.contains("aborted due to deadline")) {
                     int k = Scan.errorKind(why);
