@@ -91,8 +91,7 @@ public final class Renderers {
     }
 
     private static String describe(Chart<?, ?> chart) {
-        String title = chart.getTitle() == null || chart.getTitle().isBlank() ? "(untitled)" : chart.getTitle();
-        return chart.getClass().getSimpleName() + " " + title + " (" + chart.getWidth() + "×" + chart.getHeight() + " px)";
+        return io.loadlab.plot.Charts.describe(chart);
     }
 
     private static void histogram(AbstractHistogram h, RenderContext ctx) {

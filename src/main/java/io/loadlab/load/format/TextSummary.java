@@ -1,7 +1,6 @@
 package io.loadlab.load.format;
 
 import io.loadlab.format.Units;
-import io.loadlab.load.Durations;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
@@ -21,10 +20,7 @@ public final class TextSummary {
     /** The line printed before a run starts: what is about to happen. */
     public static String header(LoadSpec spec) {
         StringBuilder sb = new StringBuilder();
-        String bound = spec.duration().map(Durations::format).orElse("")
-                + (spec.duration().isPresent() && spec.requestCount().isPresent() ? " or " : "")
-                + (spec.requestCount().isPresent() ? Units.count(spec.requestCount().getAsLong()) + " requests" : "");
-        sb.append("Running ").append(bound).append(" test @ ").append(spec.request().method()).append(' ')
+        sb.append("Running ").append(spec.bound()).append(" test @ ").append(spec.request().method()).append(' ')
                 .append(spec.request().target().url()).append('\n');
         sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%n",
                 spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
