@@ -2,6 +2,7 @@ package io.loadlab.format;
 
 import java.util.Locale;
 import java.util.Set;
+import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
  * The kinds of figure a table shows, each rounded as {@link Units} says, and the rule that tells
@@ -39,6 +40,15 @@ public enum Figure {
             case INTEGER -> Double.isFinite(v) && v == Math.rint(v) && Math.abs(v) < 1e15
                     ? Long.toString((long) v) : Units.decimal(v);
         };
+    }
+
+    /**
+     * A Tablesaw print formatter that shows a column as this kind, for a column whose name does not
+     * tell: {@code table.doubleColumn("± 95% CI").setPrintFormatter(Figure.COUNT.formatter())}.
+     * Missing values print as the empty string.
+     */
+    public NumberColumnFormatter formatter() {
+        return new FigureFormatter(this);
     }
 
     /** The kind of a column by its name alone, as {@link #of(String, String)} without a metric. */

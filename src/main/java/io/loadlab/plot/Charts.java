@@ -9,7 +9,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * The charts of an experiment, built from the tables of {@code io.loadlab.data} and
- * {@code io.loadlab.stats}. Every chart is {@value Look#WIDTH} × {@value Look#HEIGHT} pixels (the
+ * {@code io.loadlab.stats}. Every chart is {@value #WIDTH} × {@value #HEIGHT} pixels (the
  * width of a report's page), on white, with titles, units and a legend outside the plot, prints
  * as one line ({@link #describe}), and gives each subject its
  * {@link Palette} colour; variants of a subject share its colour and differ by line style (lines)
@@ -22,6 +22,11 @@ import tech.tablesaw.api.Table;
  * column where numbers are needed, an empty table, or a filter that leaves nothing to plot.
  */
 public final class Charts {
+
+    /** Width of every chart in pixels, also the width of a report's content (notebooks/report.ipynb). */
+    public static final int WIDTH = Look.WIDTH;
+    /** Height of every chart in pixels. */
+    public static final int HEIGHT = Look.HEIGHT;
 
     private Charts() {
     }

@@ -57,4 +57,13 @@ class ShownTableTest {
         ShownTable shown = ShownTable.of(Table.create("t", share, requests), 5);
         assertEquals(List.of("12.3%", "1,234,567"), shown.rows().get(0));
     }
+
+    @Test
+    void aFigureFormatterGivesAColumnItsKindInTablesawsPrintToo() {
+        DoubleColumn half = DoubleColumn.create("± 95% CI", 652.349, 12.5);
+        half.setPrintFormatter(Figure.COUNT.formatter());
+        Table t = Table.create("t", half);
+        assertEquals(List.of(List.of("652"), List.of("13")), ShownTable.of(t, 5).rows());
+        assertTrue(t.print().contains("652 ") && !t.print().contains("652.3"), t.print());
+    }
 }
