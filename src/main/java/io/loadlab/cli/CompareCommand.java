@@ -52,7 +52,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
     double noise = 0.01;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
     String format = "text";
 
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load) instead of the subjects")
