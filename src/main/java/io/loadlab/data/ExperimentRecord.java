@@ -30,6 +30,10 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
 
     /** The value of a fact the experiment did not record. */
     public static final String NOT_RECORDED = "unknown (not recorded)";
+    /** The version of an engine the experiment did not run. */
+    public static final String NOT_USED = "not used";
+    /** The version or sources of a subject the experiment did not measure. */
+    public static final String NOT_MEASURED = "not in this experiment";
 
     /** The machine's facts: key in experiment.json's environment, label. */
     private static final List<String[]> MACHINE = List.of(new String[] {"cpu_model", "CPU model"},
@@ -109,6 +113,29 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
 
     private static String text(JsonNode v) {
         return v.isMissingNode() || v.isNull() || v.asText().isBlank() ? NOT_RECORDED : v.asText();
+    }
+
+    /**
+     * The value of a fact, or what its absence means: {@code not used} for the version of an
+     * engine this experiment did not run, {@code not in this experiment} for a subject it did not
+     * measure (when it records other subjects' versions or sources), else {@link #NOT_RECORDED}.
+     */
+    public String fact(String name) {
+        String v = facts.get(name);
+        if (v != null) {
+            return v;
+        }
+        String engines = facts.getOrDefault("engines", NOT_RECORDED);
+        if (name.startsWith("engine ") && !isUnknown(engines)
+                && !java.util.Arrays.asList(engines.split(",")).contains(name.substring("engine ".length()))) {
+            return NOT_USED;
+        }
+        for (String prefix : List.of("version of ", "sources of ")) {
+            if (name.startsWith(prefix) && facts.keySet().stream().anyMatch(k -> k.startsWith(prefix))) {
+                return NOT_MEASURED;
+            }
+        }
+        return NOT_RECORDED;
     }
 
     /** Whether a fact's value says it is not known (not recorded, or not given to an import). */

@@ -31,7 +31,7 @@ final class EnvironmentTable {
             item.append(name);
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < records.size(); i++) {
-                String v = records.get(i).facts().getOrDefault(name, ExperimentRecord.NOT_RECORDED);
+                String v = records.get(i).fact(name);
                 values.get(i).append(v);
                 texts.add(v);
             }

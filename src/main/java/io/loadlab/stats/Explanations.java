@@ -3,7 +3,6 @@ package io.loadlab.stats;
 import io.loadlab.data.ExperimentRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -43,7 +42,7 @@ final class Explanations {
         names.addAll(rb.facts().keySet());
         for (String name : names) {
             if (relevant(name, x, y) && !STATED_BY_RUNS.contains(name)) {
-                recordFact(out, unknown, name, ra.facts(), rb.facts(), la, lb);
+                recordFact(out, unknown, name, ra, rb, la, lb);
             }
         }
         if (!unknown.isEmpty()) {
@@ -85,10 +84,10 @@ final class Explanations {
         }
     }
 
-    private static void recordFact(List<String> out, List<String> unknown, String name, Map<String, String> fa,
-                                   Map<String, String> fb, String la, String lb) {
-        String va = fa.getOrDefault(name, ExperimentRecord.NOT_RECORDED);
-        String vb = fb.getOrDefault(name, ExperimentRecord.NOT_RECORDED);
+    private static void recordFact(List<String> out, List<String> unknown, String name, ExperimentRecord ra,
+                                   ExperimentRecord rb, String la, String lb) {
+        String va = ra.fact(name);
+        String vb = rb.fact(name);
         boolean ka = !ExperimentRecord.isUnknown(va);
         boolean kb = !ExperimentRecord.isUnknown(vb);
         if (ka && kb && !va.equals(vb)) {
