@@ -140,13 +140,21 @@ final class ReconcileOutput {
         }
     }
 
-    /** A table of text columns, all left-aligned. */
+    /** Longest environment value shown in full; experiment.json keeps the whole text. */
+    private static final int CELL = 60;
+
+    /** A value cut to {@value #CELL} characters with "...", so that the table fits a terminal. */
+    private static String shortened(String v) {
+        return v.length() <= CELL ? v : v.substring(0, CELL - 3) + "...";
+    }
+
+    /** A table of text columns, all left-aligned (long values shortened). */
     private static void print(PrintWriter out, Table t, int left, int columns) {
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < t.rowCount(); i++) {
             String[] row = new String[columns];
             for (int c = 0; c < columns; c++) {
-                row[c] = t.column(c).getString(i);
+                row[c] = shortened(t.column(c).getString(i));
             }
             rows.add(row);
         }
