@@ -20,7 +20,7 @@ class HelpTextTest {
 
     @Test
     void everyCommandsHelpIsWrappedOnceWithItsOptionsInTheirOrder() {
-        for (String command : List.of("load", "run", "compare", "report", "demo", "subjects", "import")) {
+        for (String command : List.of("load", "run", "rerun", "compare", "report", "demo", "subjects", "import")) {
             CliRun help = CliRun.of(command, "--help");
             assertEquals(0, help.code(), command + ": " + help.err());
             List<String> lines = Arrays.asList(help.out().split("\n"));
