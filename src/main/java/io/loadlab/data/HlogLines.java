@@ -20,9 +20,6 @@ final class HlogLines {
      */
     record Interval(String tag, double startSeconds, double lengthSeconds, BucketCounts counts) {}
 
-    /** What a run's service-time intervals add to its tag. */
-    static final String SERVICE_SUFFIX = "-service";
-
     private static final byte[] TAG = "Tag=".getBytes(StandardCharsets.US_ASCII);
     private static final ThreadLocal<BucketCounts> BUFFERS = ThreadLocal.withInitial(BucketCounts::new);
 

@@ -12,9 +12,8 @@ import java.util.stream.IntStream;
  * Streams the latency intervals of one {@code latency.hlog}: the file is read in chunks of whole
  * lines ({@link LineChunks}, so memory stays bounded whatever its size), a {@link Visitor} picks
  * the lines it wants by their tag, in file order, and the picked lines of a chunk are decoded in
- * parallel. Decoding is what costs (a histogram of the engine's range decodes to ~170 KiB, some
- * 10 µs each), and it is what runs on every core. Service-time intervals ({@code N-service}) are
- * skipped: analyses use the latency ones. A damaged line is a {@link DataException} naming the
+ * parallel. Decoding is what costs (inflating and reading an interval's buckets, some 7 µs a
+ * line), and it is what runs on every core. A damaged line is a {@link DataException} naming the
  * file and line.
  */
 final class HlogReader {
@@ -35,7 +34,7 @@ final class HlogReader {
     interface Visitor extends Decoder {
 
         /**
-         * Called in file order, on the reading thread, for each latency interval line.
+         * Called in file order, on the reading thread, for each interval line.
          *
          * @return an id (0 or more) to decode the line under, or -1 to skip it
          */
@@ -59,7 +58,7 @@ final class HlogReader {
                 int n = 0;
                 for (int i = 0; i < c.count(); i++) {
                     String tag = tag(hlog, c, i);
-                    int id = tag == null || tag.endsWith(HlogLines.SERVICE_SUFFIX) ? -1 : visitor.pick(tag, c, i);
+                    int id = tag == null ? -1 : visitor.pick(tag, c, i);
                     if (id >= 0) {
                         picked[n] = i;
                         ids[n++] = id;
@@ -86,6 +85,9 @@ final class HlogReader {
             visitor.decoded(k, ids[k], interval);
         });
     }
+
+    /** How many bytes of lines known by position are read and decoded at a time. */
+    static final int BATCH_BYTES = 256 << 10;
 
     /**
      * Reads lines {@code [from, to)} of a list of lines known by position (file offset, length

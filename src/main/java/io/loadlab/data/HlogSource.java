@@ -10,8 +10,9 @@ import tech.tablesaw.api.Table;
 
 /**
  * One experiment's {@code latency.hlog} and the rows of the runs table its intervals belong to:
- * an interval tagged {@code T} is the run whose run_id is T. Intervals of a run without a row
- * (cut off by a kill before its row was written) belong to none. Immutable.
+ * an interval tagged {@code T} is the run whose run_id is T. So a run's service-time intervals
+ * ({@code T-service}) belong to no row and are left out (analyses use latency), and so are the
+ * intervals of a run without a row (cut off by a kill before its row was written). Immutable.
  *
  * @param hlog     the log; empty when the folder has none
  * @param rowByTag the row of the runs table for each run_id of this experiment, as text

@@ -195,13 +195,13 @@ final class MergedLatency {
             numbers[size++] = number;
         }
 
-        /** Reads and decodes the lines a chunk's worth at a time. */
+        /** Reads and decodes the lines a batch at a time. */
         void decode(Path hlog, FileChannel file, int g, HlogReader.Decoder decoder) {
             int from = 0;
             while (from < size) {
                 int to = from;
                 long bytes = 0;
-                while (to < size && (to == from || bytes + lengths[to] <= LineChunks.CHUNK_BYTES)) {
+                while (to < size && (to == from || bytes + lengths[to] <= HlogReader.BATCH_BYTES)) {
                     bytes += lengths[to++];
                 }
                 LineChunks.Chunk chunk = HlogReader.read(hlog, file, offsets, lengths, numbers, from, to);
