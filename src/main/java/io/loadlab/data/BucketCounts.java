@@ -28,6 +28,8 @@ final class BucketCounts {
     private byte[] payload = new byte[4096];
     private long[] values = new long[256];
     private long[] counts = new long[256];
+    /** Each bucket's counts index in its histogram; -1 for buckets read by HdrHistogram. */
+    private int[] indexes = new int[256];
     private int size;
     private long total;
     private int digits;
@@ -57,6 +59,29 @@ final class BucketCounts {
         for (int i = 0; i < size; i++) {
             into.recordValueWithCount(values[i], counts[i]);
         }
+    }
+
+    /** How many non-zero buckets there are. */
+    int size() {
+        return size;
+    }
+
+    /** A bucket's lowest value. */
+    long value(int bucket) {
+        return values[bucket];
+    }
+
+    /** A bucket's count. */
+    long count(int bucket) {
+        return counts[bucket];
+    }
+
+    /**
+     * A bucket's index in the counts array of its layout ({@link #digits()}, {@link #lowest()}):
+     * buckets of the same index and layout have the same value. -1 when not known.
+     */
+    int index(int bucket) {
+        return indexes[bucket];
     }
 
     /** The histogram's total count. */
@@ -154,7 +179,7 @@ final class BucketCounts {
                     if (index >= shape.countsLength()) {
                         throw new IllegalArgumentException("a count beyond the histogram's range");
                     }
-                    add(shape.valueAt(index), count);
+                    add(shape.valueAt(index), count, index);
                 }
                 index++;
             }
@@ -165,17 +190,19 @@ final class BucketCounts {
     private void decodeByLibrary(ByteBuffer compressed) throws DataFormatException {
         Histogram h = Histogram.decodeFromCompressedByteBuffer(compressed, 0);
         for (HistogramIterationValue v : h.recordedValues()) {
-            add(h.lowestEquivalentValue(v.getValueIteratedTo()), v.getCountAtValueIteratedTo());
+            add(h.lowestEquivalentValue(v.getValueIteratedTo()), v.getCountAtValueIteratedTo(), -1);
         }
         digits = h.getNumberOfSignificantValueDigits();
         lowest = h.getLowestDiscernibleValue();
     }
 
-    private void add(long value, long count) {
+    private void add(long value, long count, int index) {
         if (size == values.length) {
             values = Arrays.copyOf(values, 2 * size);
             counts = Arrays.copyOf(counts, 2 * size);
+            indexes = Arrays.copyOf(indexes, 2 * size);
         }
+        indexes[size] = index;
         values[size] = value;
         counts[size++] = count;
         total += count;

@@ -63,25 +63,20 @@ final class MergedLatency {
     synchronized SortedMap<Group, Histogram> build(Predicate<Group> which) {
         labelRows();
         boolean[] wanted = new boolean[groups.size()];
+        // Made before the decoding threads start, so that they only ever add to them. Kept only
+        // once every line is read: after a damaged line the next call reads again.
+        GroupCounts[] counts = new GroupCounts[groups.size()];
         for (int g = 0; g < wanted.length; g++) {
             wanted[g] = which.test(groups.get(g)) && merged[g] == null;
-            if (wanted[g]) {
-                // Made before the decoding threads start, so that they only ever add to them.
-                merged[g] = new Histogram(3);
-            }
+            counts[g] = wanted[g] ? new GroupCounts() : null;
         }
-        try {
-            if (index == null) {
-                firstPass(wanted);
-            } else {
-                readIndexed(wanted);
-            }
-        } catch (RuntimeException e) {
-            // A damaged line: what was added so far is not the group's histogram; the next call reads again.
-            for (int g = 0; g < wanted.length; g++) {
-                merged[g] = wanted[g] ? null : merged[g];
-            }
-            throw e;
+        if (index == null) {
+            firstPass(wanted, counts);
+        } else {
+            readIndexed(wanted, counts);
+        }
+        for (int g = 0; g < wanted.length; g++) {
+            merged[g] = wanted[g] ? counts[g].histogram() : merged[g];
         }
         SortedMap<Group, Histogram> out = new TreeMap<>(Group.ORDER);
         for (int g = 0; g < groups.size(); g++) {
@@ -117,7 +112,7 @@ final class MergedLatency {
     }
 
     /** Reads every log once: decodes the wanted groups' lines and notes where all groups' lines are. */
-    private void firstPass(boolean[] wanted) {
+    private void firstPass(boolean[] wanted, GroupCounts[] counts) {
         Spans[][] spans = new Spans[sources.size()][];
         for (int s = 0; s < sources.size(); s++) {
             HlogSource source = sources.get(s);
@@ -139,7 +134,7 @@ final class MergedLatency {
 
                 @Override
                 public void decoded(int k, int g, HlogLines.Interval interval) {
-                    add(k, g, interval);
+                    counts[g].add(interval.counts());
                 }
             }));
         }
@@ -147,7 +142,7 @@ final class MergedLatency {
     }
 
     /** Reads the wanted groups' lines by position. */
-    private void readIndexed(boolean[] wanted) {
+    private void readIndexed(boolean[] wanted, GroupCounts[] counts) {
         for (int s = 0; s < sources.size(); s++) {
             Optional<Path> hlog = sources.get(s).hlog();
             if (hlog.isEmpty()) {
@@ -156,20 +151,12 @@ final class MergedLatency {
             try (FileChannel file = FileChannel.open(hlog.get(), StandardOpenOption.READ)) {
                 for (int g = 0; g < wanted.length; g++) {
                     if (wanted[g]) {
-                        index[s][g].decode(hlog.get(), file, g, this::add);
+                        index[s][g].decode(hlog.get(), file, g, (k, id, interval) -> counts[id].add(interval.counts()));
                     }
                 }
             } catch (IOException e) {
                 throw new DataException("cannot read " + hlog.get() + ": " + e.getMessage(), e);
             }
-        }
-    }
-
-    /** Adds a decoded interval to its group's histogram; from several threads. */
-    private void add(int k, int g, HlogLines.Interval interval) {
-        Histogram into = merged[g];
-        synchronized (into) {
-            interval.counts().addTo(into);
         }
     }
 

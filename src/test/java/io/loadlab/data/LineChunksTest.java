@@ -88,6 +88,33 @@ class LineChunksTest {
         assertTrue(largest >= 10_001 && largest <= 2 * 10_001 + 256, "grown to fit the line: " + largest);
     }
 
+    @Test
+    void theFirstLineFeedIsFoundAtEveryPlaceOfAWordAndAfterOtherBytes() {
+        // Bytes that a borrow in the word-at-a-time test could mistake for a feed: 0x0b, 0x09, 0x8a, 0x00.
+        byte[] noise = {'a', 0x0b, 0x09, (byte) 0x8a, 0x00, (byte) 0xff, '\r', ','};
+        for (int length = 0; length <= 40; length++) {
+            for (int feed = -1; feed < length; feed++) {
+                byte[] b = new byte[length];
+                for (int i = 0; i < length; i++) {
+                    b[i] = noise[(i * 5 + length) % noise.length];
+                }
+                if (feed >= 0) {
+                    b[feed] = '\n';
+                    if (feed + 1 < length) {
+                        b[feed + 1] = '\n';
+                    }
+                }
+                for (int from = 0; from <= length; from++) {
+                    int expected = -1;
+                    for (int i = from; i < length && expected < 0; i++) {
+                        expected = b[i] == '\n' ? i : -1;
+                    }
+                    assertEquals(expected, LineChunks.indexOfFeed(b, from, length), length + " bytes, from " + from);
+                }
+            }
+        }
+    }
+
     /** {@code count} lines of {@code width} bytes (line feed included), made as they are read. */
     private static final class Lines extends InputStream {
         private final long size;
