@@ -53,7 +53,6 @@ public final class Results {
         if (dirs.length == 0) {
             throw new DataException("give at least one experiment folder, such as data/sample");
         }
-        TablesawStart.begin();
         RunsCsv csv = new RunsCsv();
         List<RunsCsv.Rows> rows = new ArrayList<>();
         for (Path dir : dirs) {
