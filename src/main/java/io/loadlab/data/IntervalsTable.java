@@ -22,7 +22,13 @@ final class IntervalsTable {
     private static final double[] PERCENTILES = {50, 90, 99};
     private static final ThreadLocal<Histogram> SCRATCH = new ThreadLocal<>();
 
-    private final Table runs;
+    /** The runs' columns an interval row repeats, looked up once (Tablesaw compares every name). */
+    private final StringColumn runExperiment;
+    private final IntColumn runIds;
+    private final StringColumn runSubject;
+    private final StringColumn runVariant;
+    private final StringColumn runWorkload;
+    private final IntColumn runRound;
     private final StringColumn experiment = StringColumn.create("experiment");
     private final IntColumn runId = IntColumn.create("run_id");
     private final StringColumn subject = StringColumn.create("subject");
@@ -39,7 +45,12 @@ final class IntervalsTable {
     private final Map<Integer, Double> firstStart = new HashMap<>();
 
     private IntervalsTable(Table runs) {
-        this.runs = runs;
+        runExperiment = runs.stringColumn("experiment");
+        runIds = runs.intColumn("run_id");
+        runSubject = runs.stringColumn("subject");
+        runVariant = runs.stringColumn("variant");
+        runWorkload = runs.stringColumn("workload");
+        runRound = runs.intColumn("round");
     }
 
     /**
@@ -78,12 +89,12 @@ final class IntervalsTable {
 
     /** Appends one interval of the run in {@code row}; {@code quantiles} is null for an empty interval. */
     private void append(int row, double start, double length, long count, long[] quantiles) {
-        experiment.append(runs.stringColumn("experiment").get(row));
-        runId.append(runs.intColumn("run_id").getInt(row));
-        subject.append(runs.stringColumn("subject").get(row));
-        variant.append(runs.stringColumn("variant").get(row));
-        workload.append(runs.stringColumn("workload").get(row));
-        appendOrMissing(round, runs.intColumn("round"), row);
+        experiment.append(runExperiment.get(row));
+        runId.append(runIds.getInt(row));
+        subject.append(runSubject.get(row));
+        variant.append(runVariant.get(row));
+        workload.append(runWorkload.get(row));
+        appendOrMissing(round, runRound, row);
         double first = firstStart.computeIfAbsent(row, r -> start);
         t.append(Math.round((start - first) * 1000) / 1000.0);
         requests.append(count);

@@ -29,8 +29,9 @@ import tech.tablesaw.api.Table;
  * Benchmark, not a test. {@code generate DIR RUNS} writes an experiment of RUNS runs (10 subjects
  * x 10 workloads x RUNS/100 rounds, 5 one-second latency histograms each); {@code measure DIR}
  * times loading it and computing the summary, comparison and warning tables and the merged
- * latency percentiles, and reports the peak heap. The two are separate JVMs so that the first
- * measured iteration is really cold. Run with bench/analysis.sh.
+ * latency percentiles (the target), and reports the peak heap; then it times the intervals table.
+ * The two are separate JVMs so that the first measured iteration is really cold. Run with
+ * bench/analysis.sh.
  */
 public final class AnalysisBenchmark {
 
@@ -76,14 +77,19 @@ public final class AnalysisBenchmark {
             long peak = heap(true);
             System.gc();
             long retained = heap(false);
+            // Not part of the target: the per-second table, built on its first use.
+            long t6 = System.nanoTime();
+            int intervals = r.intervals().rowCount();
+            long t7 = System.nanoTime();
             Reference.reachabilityFence(r);
             System.out.printf(Locale.ROOT, "iteration %d (%s): load %.2f s (%,d runs), tables %.2f s (summary %.2f,"
                     + " comparison %.2f, warnings %.2f, merged percentiles %.2f: %d, %d, %d warnings, %d rows),"
-                    + " total %.2f s, peak heap %.0f MiB of %.0f MiB, retained after GC %.0f MiB%n", iteration,
+                    + " total %.2f s, peak heap %.0f MiB of %.0f MiB, retained after GC %.0f MiB; then intervals()"
+                    + " %.2f s (%,d rows)%n", iteration,
                     iteration == 1 ? "cold" : "warm", s(t1 - t0), runs.rowCount(), s(t5 - t1), s(t2 - t1), s(t3 - t2),
                     s(t4 - t3), s(t5 - t4), summary.rowCount(), comparison.rowCount(), warnings,
                     percentiles.rowCount(), s(t5 - t0), peak / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576.0,
-                    retained / 1048576.0);
+                    retained / 1048576.0, s(t7 - t6), intervals);
         }
         System.out.printf(Locale.ROOT, "JVM up %.2f s at the end%n",
                 ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
