@@ -20,7 +20,7 @@ import tech.tablesaw.columns.Column;
 final class IntervalsTable {
 
     private static final double[] PERCENTILES = {50, 90, 99};
-    private static final ThreadLocal<Histogram> SCRATCH = new ThreadLocal<>();
+    private static final ThreadLocal<Histogram> LAYOUT = new ThreadLocal<>();
 
     /** The runs' columns an interval row repeats, looked up once (Tablesaw compares every name). */
     private final StringColumn runExperiment;
@@ -71,19 +71,14 @@ final class IntervalsTable {
         return out.addColumns(latency);
     }
 
-    /**
-     * This thread's empty histogram of the interval's layout (digits and lowest value), so that its
-     * percentiles are those of the interval decoded on its own.
-     */
-    private static Histogram scratch(BucketCounts like) {
-        Histogram h = SCRATCH.get();
+    /** This thread's histogram of the interval's layout (digits and lowest value), never filled. */
+    private static Histogram layout(BucketCounts like) {
+        Histogram h = LAYOUT.get();
         if (h == null || h.getNumberOfSignificantValueDigits() != like.digits()
                 || h.getLowestDiscernibleValue() != like.lowest()) {
             h = new Histogram(like.lowest(), 2 * like.lowest(), like.digits());
-            h.setAutoResize(true);
-            SCRATCH.set(h);
+            LAYOUT.set(h);
         }
-        h.reset();
         return h;
     }
 
@@ -150,15 +145,7 @@ final class IntervalsTable {
             starts[k] = interval.startSeconds();
             lengths[k] = interval.lengthSeconds();
             counts[k] = buckets.total();
-            if (buckets.total() == 0) {
-                quantiles[k] = null;
-            } else {
-                Histogram h = scratch(buckets);
-                buckets.addTo(h);
-                long[] q = Arrays.copyOf(Percentiles.of(h, PERCENTILES), PERCENTILES.length + 1);
-                q[PERCENTILES.length] = h.getMaxValue();
-                quantiles[k] = q;
-            }
+            quantiles[k] = buckets.total() == 0 ? null : Percentiles.of(buckets, layout(buckets), PERCENTILES);
         }
 
         @Override
