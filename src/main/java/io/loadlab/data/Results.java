@@ -158,7 +158,7 @@ public final class Results {
         String folders = experiments.size() <= 3
                 ? experiments.stream().map(Path::toString).collect(Collectors.joining(", "))
                 : experiments.size() + " folders (" + experiments.get(0) + ", …)";
-        int failed = runs.rowCount() - okRuns().rowCount();
+        int failed = runs.rowCount() - runs.stringColumn("status").isEqualTo("ok").size();
         return String.format(Locale.ROOT, "Results[%s: %,d runs%s, %s × %s]", folders, runs.rowCount(),
                 failed == 0 ? "" : String.format(Locale.ROOT, " (%,d failed)", failed),
                 count(runs.stringColumn("subject").countUnique(), "subject"),
