@@ -1,6 +1,6 @@
 package io.loadlab.cli;
 
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.LoadEngine;
 import io.loadlab.load.LoadListener;

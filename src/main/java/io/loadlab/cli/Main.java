@@ -38,7 +38,8 @@ public final class Main implements Runnable {
                 return le.isUsageError() ? EXIT_USAGE : EXIT_FAILED;
             }
             if (ex instanceof io.loadlab.subject.SubjectException || ex instanceof io.loadlab.experiment.ExperimentException
-                    || ex instanceof io.loadlab.data.DataException || ex instanceof io.loadlab.stats.StatsException) {
+                    || ex instanceof io.loadlab.data.DataException || ex instanceof io.loadlab.stats.StatsException
+                    || ex instanceof io.loadlab.time.DurationException || ex instanceof io.loadlab.engine.EngineException) {
                 c.getErr().println("loadlab: " + ex.getMessage());
                 return EXIT_USAGE;
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Results;
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -175,7 +175,7 @@ final class ReportCommand implements Callable<Integer> {
             Path html = work.resolve("report.html");
             if (code != 0 || !Files.isRegularFile(html)) {
                 throw new CliException("the report notebook failed (jupyter nbconvert exit " + code + "):\n"
-                        + tail(nbLog, 30), Main.EXIT_FAILED);
+                        + io.loadlab.subject.LogTail.of(nbLog, 30), Main.EXIT_FAILED);
             }
             String page = SelfContained.strip(Files.readString(html, StandardCharsets.UTF_8));
             Path tmp = parent.resolve("." + file.getFileName() + ".tmp");
@@ -222,7 +222,7 @@ final class ReportCommand implements Callable<Integer> {
                     .redirectOutput(listing.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
             int code = runToEnd(pb, Duration.ofSeconds(60), listing, "jupyter kernelspec list");
             if (code != 0) {
-                throw new CliException("jupyter kernelspec list failed (exit " + code + "): " + tail(listing, 5),
+                throw new CliException("jupyter kernelspec list failed (exit " + code + "): " + io.loadlab.subject.LogTail.of(listing, 5),
                         Main.EXIT_FAILED);
             }
             JsonNode spec = new ObjectMapper().readTree(listing.toFile()).path("kernelspecs").path("loadlab");
@@ -256,7 +256,7 @@ final class ReportCommand implements Callable<Integer> {
         p.getOutputStream().close();
         try {
             if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new CliException(what + " did not finish in " + Durations.format(limit) + ":\n" + tail(output, 20),
+                throw new CliException(what + " did not finish in " + Durations.format(limit) + ":\n" + io.loadlab.subject.LogTail.of(output, 20),
                         Main.EXIT_FAILED);
             }
             return p.exitValue();
@@ -280,13 +280,6 @@ final class ReportCommand implements Callable<Integer> {
         return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
     }
 
-    private static String tail(Path file, int lines) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            return "";
-        }
-        List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
-        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-    }
 
     /**
      * Makes nbconvert's page independent of other files: drops the scripts it loads from elsewhere

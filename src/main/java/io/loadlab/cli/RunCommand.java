@@ -5,8 +5,9 @@ import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
-import io.loadlab.load.Durations;
-import io.loadlab.load.LoadResult;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
+import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -79,13 +80,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "engine threads (default: one per load CPU)")
     int threads;
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = "fixed rate per run in requests/s (default: closed loop)")
+    @Option(names = {"-R", "--rate"}, paramLabel = "RPS", description = {"fixed rate per run in requests/s (default: closed",
+            "loop); for oha its -q with --latency-correction"})
     Double rate;
 
     @Option(names = "--engine", paramLabel = "LIST",
-            description = {"load generators, comma-separated: builtin, wrk, h2load (default: ${DEFAULT-VALUE});",
-                    "each runs every subject and workload in every round; wrk and h2load: closed loop, whole-second",
-                    "--duration/--warmup for wrk"})
+            description = {"load generators, comma-separated: builtin, wrk, h2load,",
+                    "oha (default: ${DEFAULT-VALUE}); each runs every subject and",
+                    "workload in every round. wrk, h2load: closed loop only;",
+                    "wrk: whole-second --duration/--warmup; oha (scripts/setup",
+                    "installs it): closed loop or --rate"})
     String engine = "builtin";
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
@@ -248,17 +252,13 @@ final class RunCommand implements Callable<Integer> {
                     / Math.max(1, rps.length - 1));
             double perCpu = ok.stream().filter(r -> !r.get("rps_per_server_cpu_s").isEmpty())
                     .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
-            Histogram merged = new Histogram(3);
-            for (LoadResult lr : outcome.results().getOrDefault(e.getKey(), List.of())) {
-                merged.add(lr.latency());
-            }
+            Histogram merged = outcome.latency().getOrDefault(e.getKey(), new Histogram(3));
             long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
             String[] split = e.getKey().split(" · ");
             rows.add(new String[] {split[0], split[1], split.length > 2 ? split[2] : "builtin", ok.size() + "/" + e.getValue().size(),
-                    rps.length == 0 ? "" : String.format(Locale.ROOT, "%,.0f", mean),
-                    rps.length < 2 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * sd / mean),
-                    merged.getTotalCount() == 0 ? "" : Long.toString(merged.getValueAtPercentile(99)),
-                    Double.isNaN(perCpu) ? "" : String.format(Locale.ROOT, "%,.0f", perCpu),
+                    Units.integer(mean), rps.length < 2 ? "" : Units.percent(sd / mean),
+                    merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
+                    Units.integer(perCpu),
                     Long.toString(bound)});
         }
         out.println();
@@ -336,8 +336,8 @@ final class RunCommand implements Callable<Integer> {
         public void runFinished(Plan.Run run, RunRow row, int done, int total) {
             if (!terminal && row.get("status").equals("ok") && !row.get("rps").isEmpty()) {
                 String steady = row.get("steady");
-                err.printf(Locale.ROOT, "      %,.0f rps after a %s s warm-up%s%n", Double.parseDouble(row.get("rps")),
-                        row.get("warmup_s"), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
+                err.printf(Locale.ROOT, "      %s rps after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get("rps"))),
+                        row.get("warmup_s").isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get("warmup_s"))), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
                 err.flush();
             }
             if (row.get("status").equals("failed")) {

@@ -1,88 +1,80 @@
 package io.loadlab.engine;
 
-import io.loadlab.subject.Subjects;
+import io.loadlab.load.LoadListener;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The load generators that can drive an experiment's runs: Loadlab's own engine, or wrk or h2load
- * run as a separate process whose output is read back by {@link io.loadlab.importer.Importers}.
- * The label is the value of the {@code engine} column of {@code runs.csv}.
+ * Everything that can load a subject for one run of an experiment: Loadlab's own engine in this
+ * JVM ({@link #BUILTIN}), or wrk, h2load or oha run as a separate process ({@link ToolEngine}),
+ * and later agents on other hosts. Each takes one run's {@link RunSpec} and gives back one
+ * {@link EngineResult}; the runner picks the engine of each planned run and does nothing
+ * engine-specific. The label is the value of the {@code engine} column of {@code runs.csv}.
+ *
+ * <p>Implementations are immutable and thread-safe; one {@link #run} at a time per JVM for the
+ * external tools (their CPU is read from this JVM's reaped children).
  */
-public enum Engine {
+public interface Engine {
+
     /** The built-in Netty engine: histograms per second, service time, engine-thread CPU. */
-    BUILTIN("builtin", "", "", ""),
+    Engine BUILTIN = new BuiltinEngine();
     /** wrk 4 (closed loop, latency percentiles from {@code --latency}). */
-    WRK("wrk", "wrk", "wrk", "-v"),
+    ToolEngine WRK = new ToolEngine(ToolEngine.Kind.WRK, "wrk", "apt-get install wrk", "-v");
     /** nghttp2's h2load over HTTP/1.1 (closed loop; mean, sd, min and max latency only). */
-    H2LOAD("h2load", "h2load", "nghttp2-client", "--version");
-
-    private final String label;
-    private final String command;
-    private final String aptPackage;
-    private final String versionFlag;
-
-    Engine(String label, String command, String aptPackage, String versionFlag) {
-        this.label = label;
-        this.command = command;
-        this.aptPackage = aptPackage;
-        this.versionFlag = versionFlag;
-    }
-
+    ToolEngine H2LOAD = new ToolEngine(ToolEngine.Kind.H2LOAD, "h2load", "apt-get install nghttp2-client", "--version");
     /**
-     * The tool's version line, such as {@code wrk debian/4.1.0-3+b2 [epoll] Copyright ...}, for
-     * {@code experiment.json}; {@code builtin} for the built-in engine, empty when the tool does
-     * not say within 5 s.
+     * oha (closed loop, or a fixed rate with {@code -q} and {@code --latency-correction}; latency
+     * percentiles, status codes and errors from {@code --output-format json}).
      */
-    public Optional<String> version() {
-        if (!external()) {
-            return Optional.of("builtin");
-        }
-        try {
-            Process p = new ProcessBuilder(command, versionFlag).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.empty();
-            }
-            // wrk -v exits with 1 after printing its version and usage: the first line is what counts.
-            return out.lines().findFirst().map(String::strip).filter(l -> !l.isEmpty());
-        } catch (java.io.IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
+    ToolEngine OHA = new ToolEngine(ToolEngine.Kind.OHA, "oha",
+            "scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)", "--version");
 
     /** The name users type and the {@code engine} column holds. */
-    public String label() {
-        return label;
-    }
+    String label();
 
-    /** Whether the engine runs as a separate process. */
-    public boolean external() {
-        return this != BUILTIN;
-    }
+    /** Whether the engine runs as a separate process, whose output is kept with the experiment. */
+    boolean external();
 
-    /** Why the engine cannot run here (its command is not on the PATH), or empty when it can. */
-    public Optional<String> unavailableReason() {
-        if (!external() || Subjects.onPath(command)) {
-            return Optional.empty();
-        }
-        return Optional.of("engine " + label + ": '" + command + "' is not on the PATH; install it with"
-                + " apt-get install " + aptPackage);
+    /** Whether the engine can load at a fixed rate ({@code run --rate}); wrk and h2load cannot. */
+    boolean fixedRate();
+
+    /**
+     * The engine's version line for {@code experiment.json}, such as {@code wrk debian/4.1.0-3+b2
+     * [epoll] ...}; {@code builtin} for the built-in engine; empty when a tool does not say in 5 s.
+     */
+    Optional<String> version();
+
+    /** Why the engine cannot run here (its command is not found), or empty when it can. */
+    Optional<String> unavailableReason();
+
+    /**
+     * Why the engine cannot run this request path or these durations, or empty when it can.
+     *
+     * @param durations the durations it would run for (window, warm-up); zero ones are skipped
+     */
+    Optional<String> cannotRun(String path, List<Duration> durations);
+
+    /**
+     * Runs one run: its warm-up, then its measured window, telling {@code window} when the window
+     * starts and ends (the harness reads the server's CPU then).
+     *
+     * @throws io.loadlab.load.LoadException when the target refuses or does not resolve
+     * @throws EngineException when a tool cannot start, fails or prints what cannot be read
+     */
+    EngineResult run(RunSpec spec, LoadListener window);
+
+    /** Every engine there is, in the order {@link #labels()} lists them. */
+    static List<Engine> all() {
+        return List.of(BUILTIN, WRK, H2LOAD, OHA);
     }
 
     /** The engine named {@code label}, case-insensitively. */
-    public static Engine of(String label) {
-        for (Engine e : values()) {
-            if (e.label.equalsIgnoreCase(label.trim())) {
+    static Engine of(String label) {
+        for (Engine e : all()) {
+            if (e.label().equalsIgnoreCase(label.trim())) {
                 return e;
             }
         }
@@ -94,7 +86,7 @@ public enum Engine {
      *
      * @throws EngineException for an unknown, repeated or empty name
      */
-    public static List<Engine> list(String commaSeparated) {
+    static List<Engine> list(String commaSeparated) {
         List<Engine> out = new ArrayList<>();
         for (String part : commaSeparated.split(",", -1)) {
             if (part.isBlank()) {
@@ -103,20 +95,15 @@ public enum Engine {
             }
             Engine e = of(part);
             if (out.contains(e)) {
-                throw new EngineException("engine list '" + commaSeparated + "' names " + e.label + " twice");
+                throw new EngineException("engine list '" + commaSeparated + "' names " + e.label() + " twice");
             }
             out.add(e);
         }
         return List.copyOf(out);
     }
 
-    /** The labels, as in {@code builtin, wrk, h2load}. */
-    public static String labels() {
-        return Arrays.stream(values()).map(Engine::label).collect(Collectors.joining(", "));
-    }
-
-    @Override
-    public String toString() {
-        return label.toLowerCase(Locale.ROOT);
+    /** The labels, as in {@code builtin, wrk, h2load, oha}. */
+    static String labels() {
+        return all().stream().map(Engine::label).collect(Collectors.joining(", "));
     }
 }

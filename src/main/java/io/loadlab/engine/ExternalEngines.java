@@ -12,18 +12,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 
 /**
- * Runs wrk or h2load as a separate process, pinned with {@code taskset}, and reads its output
+ * Runs wrk, h2load or oha as a separate process, pinned with {@code taskset}, and reads its output
  * back with the importers. The workload's method, body and path substitutions are carried over:
  * wrk gets a Lua script ({@code math.random} per request, as the built-in engine draws keys);
  * h2load gets a body file and a URI file holding every key once in a seeded shuffled order,
- * which each connection walks from the start (h2load cannot draw keys at random).
+ * which each connection walks from the start (h2load cannot draw keys at random); oha gets the
+ * same files ({@code -D}, {@code --urls-from-file}) and picks a URL at random per request.
  *
  * <p>The tool's CPU time is the JVM's reaped-children CPU ({@code cutime + cstime} in
  * {@code /proc/self/stat}) before and after the run: {@code setpriv} and {@code taskset} replace
@@ -37,8 +37,6 @@ public final class ExternalEngines {
     static final int MAX_URIS = 100_000;
     /** How long after its duration a tool may take to print and exit before it is killed. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(30);
-    /** USER_HZ: 100 on every Linux architecture Loadlab runs on. */
-    private static final double TICKS_PER_SECOND = 100.0;
 
     /** Whether util-linux's {@code setpriv} is there to tie the tool's life to this JVM's. */
     private static final boolean PDEATHSIG = io.loadlab.subject.Subjects.onPath("setpriv");
@@ -61,24 +59,30 @@ public final class ExternalEngines {
                         + " warm-up such as 5s");
             }
         }
-        if (engine == Engine.H2LOAD) {
-            Matcher m = RequestTemplate.SUBSTITUTION.matcher(path);
-            int n = 0;
-            while (m.find()) {
-                n++;
-                if (m.group(1).equals("seq")) {
-                    return Optional.of("h2load cannot send a new {seq} number with each request (path " + path
-                            + "); use --engine wrk or builtin for this workload");
-                }
-                long count = Long.parseLong(m.group(3)) - Long.parseLong(m.group(2)) + 1;
-                if (count > MAX_URIS) {
-                    return Optional.of("h2load needs every key of " + m.group() + " in a file, and " + count
-                            + " keys is more than " + MAX_URIS + "; use --engine wrk or builtin");
-                }
+        return engine == Engine.WRK ? Optional.empty() : keyFileLimit(engine.label(), path);
+    }
+
+    /**
+     * h2load and oha take keys from a file of URLs, not from a generator: no {@code {seq}}, one
+     * {@code {rand:LO-HI}} per path, at most {@link #MAX_URIS} keys.
+     */
+    private static Optional<String> keyFileLimit(String tool, String path) {
+        Matcher m = RequestTemplate.SUBSTITUTION.matcher(path);
+        int n = 0;
+        while (m.find()) {
+            n++;
+            if (m.group(1).equals("seq")) {
+                return Optional.of(tool + " cannot send a new {seq} number with each request (path " + path
+                        + "); use --engine wrk or builtin for this workload");
             }
-            if (n > 1) {
-                return Optional.of("h2load can take one {rand:LO-HI} per path, " + path + " has " + n);
+            long count = Long.parseLong(m.group(3)) - Long.parseLong(m.group(2)) + 1;
+            if (count > MAX_URIS) {
+                return Optional.of(tool + " needs every key of " + m.group() + " in a file, and " + count
+                        + " keys is more than " + MAX_URIS + "; use --engine wrk or builtin");
             }
+        }
+        if (n > 1) {
+            return Optional.of(tool + " can take one {rand:LO-HI} per path, " + path + " has " + n);
         }
         return Optional.empty();
     }
@@ -140,10 +144,14 @@ public final class ExternalEngines {
         }
         if (p.exitValue() != 0) {
             throw new EngineException(load.engine().label() + " exited with status " + p.exitValue() + ": "
-                    + tail(text, 5));
+                    + String.join(" | ", io.loadlab.subject.LogTail.lastLines(text, 5)));
         }
         try {
-            Tool tool = load.engine() == Engine.WRK ? Tool.WRK : Tool.H2LOAD;
+            Tool tool = switch (load.tool().kind()) {
+                case WRK -> Tool.WRK;
+                case H2LOAD -> Tool.H2LOAD;
+                case OHA -> Tool.OHA;
+            };
             return new ExternalRun(Importers.parse(tool, text), cpu, wall, command, output);
         } catch (ImportException e) {
             throw new EngineException("cannot read " + load.engine().label() + "'s output (kept in " + output + "): "
@@ -160,39 +168,75 @@ public final class ExternalEngines {
             cmd.addAll(List.of("setpriv", "--pdeathsig", "KILL"));
         }
         load.cpus().ifPresent(c -> cmd.addAll(List.of("taskset", "-c", c)));
-        String seconds = load.engine() == Engine.WRK ? load.duration().toSeconds() + "s"
-                : load.duration().toMillis() + "ms";
-        if (load.engine() == Engine.WRK) {
-            cmd.addAll(List.of("wrk", "-t", Integer.toString(load.threads()), "-c", Integer.toString(load.connections()),
-                    "-d", seconds, "--latency"));
-            Optional<String> script = wrkScript(load);
-            if (script.isPresent()) {
-                Path lua = scratch.resolve("request.lua");
-                Files.writeString(lua, script.get(), StandardCharsets.UTF_8);
-                cmd.addAll(List.of("-s", lua.toString()));
-            }
-            cmd.add(load.url() + literalPath(load.path()));
-        } else {
-            cmd.addAll(List.of("h2load", "--h1", "-t", Integer.toString(load.threads()), "-c",
-                    Integer.toString(load.connections()), "-D", seconds));
-            if (sendsBody(load)) {
-                Path body = scratch.resolve("body.bin");
-                Files.write(body, body(load.bodySize()));
-                cmd.addAll(List.of("-d", body.toString()));
-            }
-            if (!load.method().equals(sendsBody(load) ? "POST" : "GET")) {
-                cmd.addAll(List.of("-H", ":method: " + load.method()));
-            }
-            Matcher m = RequestTemplate.SUBSTITUTION.matcher(load.path());
-            if (m.find()) {
-                Path uris = scratch.resolve("uris.txt");
-                Files.write(uris, uris(load, m), StandardCharsets.UTF_8);
-                cmd.addAll(List.of("-i", uris.toString()));
-            } else {
-                cmd.add(load.url() + load.path());
-            }
+        cmd.add(load.tool().executable().toString());
+        switch (load.tool().kind()) {
+            case WRK -> wrk(load, scratch, cmd);
+            case H2LOAD -> h2load(load, scratch, cmd);
+            case OHA -> oha(load, scratch, cmd);
         }
         return cmd;
+    }
+
+    private static void wrk(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
+        cmd.addAll(List.of("-t", Integer.toString(load.threads()), "-c", Integer.toString(load.connections()),
+                "-d", load.duration().toSeconds() + "s", "--latency"));
+        Optional<String> script = WrkScript.of(load);
+        if (script.isPresent()) {
+            Path lua = scratch.resolve("request.lua");
+            Files.writeString(lua, script.get(), StandardCharsets.UTF_8);
+            cmd.addAll(List.of("-s", lua.toString()));
+        }
+        cmd.add(load.url() + literalPath(load.path()));
+    }
+
+    private static void h2load(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
+        cmd.addAll(List.of("--h1", "-t", Integer.toString(load.threads()), "-c",
+                Integer.toString(load.connections()), "-D", load.duration().toMillis() + "ms"));
+        if (sendsBody(load)) {
+            cmd.addAll(List.of("-d", bodyFile(load, scratch).toString()));
+        }
+        if (!load.method().equals(sendsBody(load) ? "POST" : "GET")) {
+            cmd.addAll(List.of("-H", ":method: " + load.method()));
+        }
+        cmd.addAll(target(load, scratch, "-i"));
+    }
+
+    /**
+     * oha without its terminal UI, its JSON summary on stdout, the runtime's worker threads set
+     * (oha's default is one per physical core, whatever the pinning). At a fixed rate,
+     * {@code -q} with {@code --latency-correction}, so that latency counts from the intended send
+     * time as the built-in engine's does.
+     */
+    private static void oha(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
+        cmd.addAll(List.of("--no-tui", "--output-format", "json", "-z", load.duration().toMillis() + "ms",
+                "-c", Integer.toString(load.connections()), "--worker-threads", Integer.toString(load.threads()),
+                "-m", load.method()));
+        if (sendsBody(load)) {
+            cmd.addAll(List.of("-D", bodyFile(load, scratch).toString()));
+        }
+        load.rate().ifPresent(r -> cmd.addAll(List.of("-q", java.math.BigDecimal.valueOf(r).stripTrailingZeros()
+                .toPlainString(), "--latency-correction")));
+        cmd.addAll(target(load, scratch, "--urls-from-file"));
+    }
+
+    private static Path bodyFile(ExternalLoad load, Path scratch) throws IOException {
+        Path body = scratch.resolve("body.bin");
+        Files.write(body, body(load.bodySize()));
+        return body;
+    }
+
+    /**
+     * The URL, or for a path with {@code {rand:LO-HI}} the file flag and a file holding every key's
+     * URL (h2load walks it in order from each connection's start; oha picks one at random per request).
+     */
+    private static List<String> target(ExternalLoad load, Path scratch, String fileFlag) throws IOException {
+        Matcher m = RequestTemplate.SUBSTITUTION.matcher(load.path());
+        if (!m.find()) {
+            return List.of(load.url() + load.path());
+        }
+        Path uris = scratch.resolve("uris.txt");
+        Files.write(uris, uris(load, m), StandardCharsets.UTF_8);
+        return List.of(fileFlag, uris.toString());
     }
 
     private static boolean sendsBody(ExternalLoad load) {
@@ -227,76 +271,6 @@ public final class ExternalEngines {
         return RequestTemplate.SUBSTITUTION.matcher(path).replaceAll(r -> r.group(1).equals("seq") ? "0" : r.group(2));
     }
 
-    /**
-     * The Lua script wrk needs for a method other than GET, a body, or substitutions; empty for a
-     * plain GET, which wrk then sends without running Lua per request.
-     */
-    static Optional<String> wrkScript(ExternalLoad load) {
-        Matcher m = RequestTemplate.SUBSTITUTION.matcher(load.path());
-        boolean substitutes = m.find();
-        if (load.method().equals("GET") && load.bodySize() == 0 && !substitutes) {
-            return Optional.empty();
-        }
-        StringBuilder s = new StringBuilder();
-        s.append("-- Written by Loadlab: the workload's request for wrk.\n");
-        s.append("wrk.method = ").append(lua(load.method())).append('\n');
-        if (load.bodySize() > 0) {
-            s.append("local parts = {}\n")
-                    .append("for i = 0, ").append(load.bodySize() - 1).append(" do parts[#parts + 1] = string.char(97 + i % 26) end\n")
-                    .append("wrk.body = table.concat(parts)\n");
-        } else if (!load.method().equals("GET") && !load.method().equals("HEAD")) {
-            s.append("wrk.headers[\"Content-Length\"] = \"0\"\n");
-        }
-        if (substitutes) {
-            // setup() runs in the main Lua state, once per thread; each thread then has its own state.
-            s.append("local next_id = 0\n")
-                    .append("function setup(thread)\n  thread:set(\"loadlab_id\", next_id)\n  next_id = next_id + 1\nend\n")
-                    .append("function init(args)\n  math.randomseed(").append(load.seed())
-                    .append(" + loadlab_id * 7919)\n  loadlab_seq = loadlab_id\nend\n")
-                    .append("function request()\n  local path = ");
-            List<String> parts = new ArrayList<>();
-            int at = 0;
-            m.reset();
-            boolean seq = false;
-            while (m.find()) {
-                if (m.start() > at) {
-                    parts.add(lua(load.path().substring(at, m.start())));
-                }
-                if (m.group(1).equals("seq")) {
-                    parts.add("loadlab_seq");
-                    seq = true;
-                } else {
-                    parts.add("math.random(" + m.group(2) + ", " + m.group(3) + ")");
-                }
-                at = m.end();
-            }
-            if (at < load.path().length()) {
-                parts.add(lua(load.path().substring(at)));
-            }
-            s.append(String.join(" .. ", parts)).append('\n');
-            if (seq) {
-                s.append("  loadlab_seq = loadlab_seq + ").append(load.threads()).append('\n');
-            }
-            s.append("  return wrk.format(nil, path)\nend\n");
-        }
-        return Optional.of(s.toString());
-    }
-
-    /** A Lua string literal. */
-    private static String lua(String text) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < 0x20 || c > 0x7e) {
-                b.append(String.format(Locale.ROOT, "\\%03d", (int) c & 0xff));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append('"').toString();
-    }
-
     /** SIGTERM, then SIGKILL after 2 s: the tool prints nothing useful after being stopped anyway. */
     private static void kill(Process p) {
         p.destroy();
@@ -313,18 +287,7 @@ public final class ExternalEngines {
 
     /** CPU time of this JVM's children that have been waited for, s; NaN without /proc. */
     static double childCpuSeconds() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-            // Fields 16 and 17 of stat(5), cutime and cstime; offset by 3 here.
-            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / TICKS_PER_SECOND;
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static String tail(String text, int lines) {
-        List<String> all = text.strip().lines().toList();
-        return String.join(" | ", all.subList(Math.max(0, all.size() - lines), all.size()));
+        return io.loadlab.subject.ProcFs.cpuTicks("self").map(t -> (t[2] + t[3]) / io.loadlab.subject.ProcFs.TICKS_PER_SECOND)
+                .orElse(Double.NaN);
     }
 }

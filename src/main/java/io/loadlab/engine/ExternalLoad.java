@@ -3,11 +3,13 @@ package io.loadlab.engine;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
- * One closed-loop run of an external tool against a subject on loopback.
+ * One run of an external tool against a subject on loopback: a closed loop, or at a fixed rate for
+ * the tools that can ({@link Engine#fixedRate()}).
  *
- * @param engine      {@link Engine#WRK} or {@link Engine#H2LOAD}
+ * @param engine      {@link Engine#WRK}, {@link Engine#H2LOAD} or {@link Engine#OHA}
  * @param method      HTTP method, such as {@code GET} or {@code PUT}
  * @param host        host to connect to, such as {@code 127.0.0.1}
  * @param port        TCP port
@@ -19,14 +21,22 @@ import java.util.Optional;
  * @param duration    how long the tool loads the subject; whole seconds for wrk
  * @param cpus        CPUs to pin the tool to (taskset list); empty to leave it unpinned
  * @param seed        seed of the random keys of {@code {rand:LO-HI}}
+ * @param rate        requests per second over all connections; empty for a closed loop
  */
 public record ExternalLoad(Engine engine, String method, String host, int port, String path, int bodySize,
-                           int connections, int threads, Duration duration, Optional<String> cpus, long seed) {
+                           int connections, int threads, Duration duration, Optional<String> cpus, long seed,
+                           OptionalDouble rate) {
 
     public ExternalLoad {
         Objects.requireNonNull(engine, "engine");
-        if (!engine.external()) {
-            throw new EngineException("ExternalLoad is for wrk and h2load, not the built-in engine");
+        if (!(engine instanceof ToolEngine)) {
+            throw new EngineException("ExternalLoad is for wrk, h2load and oha, not the built-in engine");
+        }
+        Objects.requireNonNull(rate, "rate");
+        if (rate.isPresent() && (!engine.fixedRate() || !(rate.getAsDouble() > 0))) {
+            throw new EngineException(engine.fixedRate() ? engine.label() + " needs a rate above 0, got "
+                    + rate.getAsDouble() : engine.label() + " runs a closed loop only; use --engine oha or builtin"
+                    + " for a fixed rate");
         }
         if (connections < 1 || threads < 1 || threads > connections) {
             throw new EngineException(engine.label() + " needs 1 <= threads <= connections, got " + threads
@@ -36,9 +46,26 @@ public record ExternalLoad(Engine engine, String method, String host, int port, 
         Objects.requireNonNull(cpus, "cpus");
     }
 
+    /** A closed-loop run. */
+    public ExternalLoad(Engine engine, String method, String host, int port, String path, int bodySize,
+                        int connections, int threads, Duration duration, Optional<String> cpus, long seed) {
+        this(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed,
+                OptionalDouble.empty());
+    }
+
     /** The same load for another duration (the warm-up). */
     public ExternalLoad withDuration(Duration d) {
-        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, d, cpus, seed);
+        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, d, cpus, seed, rate);
+    }
+
+    /** The same load at a fixed rate, or a closed loop when {@code r} is empty. */
+    public ExternalLoad withRate(OptionalDouble r) {
+        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed, r);
+    }
+
+    /** The tool that runs this load. */
+    ToolEngine tool() {
+        return (ToolEngine) engine;
     }
 
     /** The URL without substitutions applied. */

@@ -129,7 +129,7 @@ public final class Experiment {
 
     private static void deleteTree(Path dir) {
         try {
-            Runner.deleteRecursively(dir);
+            ScratchFolders.deleteRecursively(dir);
         } catch (IOException e) {
             throw new ExperimentException("cannot remove the scratch folders a stopped session left in " + dir + " ("
                     + e.getMessage() + "): remove it, then resume again", e);
@@ -170,6 +170,12 @@ public final class Experiment {
         return store.dir();
     }
 
+    /** {@code Experiment[data/tmp/quickstart-1: 12 runs planned, 0 recorded]}. */
+    @Override
+    public String toString() {
+        return "Experiment[" + dir() + ": " + plan.runs().size() + " runs planned, " + done.size() + " recorded]";
+    }
+
     /**
      * Warnings about this machine for the user, also stored in {@code experiment.json}: such as
      * one CPU only, where subject and load generator cannot be pinned apart.
@@ -183,33 +189,18 @@ public final class Experiment {
         return done;
     }
 
-    /** Experiments executing now in this JVM, so that an interrupt can stop them cleanly. */
-    private static final java.util.Set<Experiment> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /** Runs the remaining runs on the calling thread. */
+    /**
+     * Runs the remaining runs on the calling thread. The experiment joins the calling thread's
+     * {@link ExperimentScope}, if there is one, while it executes: a notebook kernel stops it
+     * through that scope on an interrupt.
+     */
     public Runner.Outcome execute() {
-        RUNNING.add(this);
+        Runnable leave = ExperimentScope.join(this);
         try {
             return runner.execute(store, json, done);
         } finally {
-            RUNNING.remove(this);
+            leave.run();
         }
-    }
-
-    /**
-     * Stops every experiment executing in this JVM as {@link #stop} does (the run in flight
-     * dropped, subjects stopped, files consistent). A notebook kernel calls it on an interrupt
-     * before it stops the cell's thread, which could otherwise die in the middle of a file write.
-     *
-     * @return whether there was one to stop
-     */
-    public static boolean stopRunning(Duration wait) {
-        boolean any = false;
-        for (Experiment e : RUNNING) {
-            e.stop(wait);
-            any = true;
-        }
-        return any;
     }
 
     /** Stops a running {@link #execute} (from another thread) and waits for its clean-up. */

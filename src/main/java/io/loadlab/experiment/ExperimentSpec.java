@@ -5,8 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
-import io.loadlab.engine.ExternalEngines;
-import io.loadlab.load.Durations;
+import io.loadlab.time.Durations;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
 import java.time.Duration;
@@ -41,7 +40,8 @@ import java.util.regex.PatternSyntaxException;
  * @param loadCpus    CPUs for the engine; empty = the default split
  * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
  * @param engines     the load generators, each run once per subject, workload and round (in an
- *                    order rotated by round); wrk and h2load run a closed loop only
+ *                    order rotated by round); wrk and h2load run a closed loop only (oha and the
+ *                    built-in engine also a fixed rate)
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
  *                    workload always runs first on a fresh process); experiments stored before this
  *                    existed ran them in listing order
@@ -109,12 +109,12 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             if (engines.stream().distinct().count() != engines.size()) {
                 problems.add("engines: each engine once, got " + engines);
             }
-            boolean external = engines.stream().anyMatch(Engine::external);
-            if (external && rate.isPresent()) {
-                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin");
+            boolean closedOnly = engines.stream().anyMatch(e -> !e.fixedRate());
+            if (closedOnly && rate.isPresent()) {
+                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
             }
             for (Engine e : engines) {
-                ExternalEngines.cannotRun(e, "/", List.of(duration == null ? Duration.ZERO : duration,
+                e.cannotRun("/", List.of(duration == null ? Duration.ZERO : duration,
                         warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
                         .ifPresent(why -> problems.add("engines: " + why));
             }
@@ -138,6 +138,22 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * One line saying what the experiment runs, such as {@code ExperimentSpec[quickstart: subjects
+     * 'java-netty|java-httpserver' × workloads 'plaintext|json', 3 rounds (rotate) of 1s after warm-up 1s,
+     * 64 connections, closed loop, engine builtin]}; the record's own form would list every field.
+     */
+    @Override
+    public String toString() {
+        return "ExperimentSpec[" + name + ": subjects '" + subjects + "'" + variants.map(v -> " [" + v + "]").orElse("")
+                + " × workloads '" + workloads + "', " + rounds + " round" + (rounds == 1 ? "" : "s") + " ("
+                + order.name().toLowerCase(java.util.Locale.ROOT) + ") of " + Durations.format(duration) + " after "
+                + warmup.describe() + ", " + connections + " connections, "
+                + (rate.isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(rate.getAsDouble()) + " rps" : "closed loop")
+                + ", engine" + (engines.size() == 1 ? " " : "s ") + String.join(",", engines.stream().map(Engine::label).toList())
+                + "]";
     }
 
     /** The spec as stored in {@code experiment.json}. */

@@ -1,7 +1,6 @@
 package io.loadlab.experiment;
 
 import io.loadlab.engine.Engine;
-import io.loadlab.engine.ExternalEngines;
 import io.loadlab.subject.Subject;
 import io.loadlab.workload.Workload;
 import java.util.ArrayList;
@@ -32,6 +31,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         public String label() {
             return subject.name() + (variant.isEmpty() ? "" : " [" + variantLabel() + "]");
         }
+
+        /** {@code Instance[java-netty [durability=memory]: plaintext, json]}, without the subject's whole manifest. */
+        @Override
+        public String toString() {
+            return "Instance[" + label() + ": " + String.join(", ", workloads.stream().map(Workload::name).toList()) + "]";
+        }
     }
 
     /**
@@ -47,12 +52,35 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         public Run(int runId, int round, int position, Instance instance, Workload workload) {
             this(runId, round, position, instance, workload, Engine.BUILTIN);
         }
+
+        /** {@code Run[3: round 2, position 1, java-netty, plaintext, builtin]}. */
+        @Override
+        public String toString() {
+            return "Run[" + runId + ": round " + round + ", position " + position + ", " + instance.label() + ", "
+                    + workload.name() + ", " + engine.label() + "]";
+        }
     }
 
     public Plan {
         instances = List.copyOf(instances);
         runs = List.copyOf(runs);
         skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * One line: {@code Plan[12 runs: 3 rounds × 2 subject instances (java-httpserver, java-netty), 2 workloads,
+     * 1 engine; skipped: nginx (needs nginx on PATH)]}.
+     */
+    @Override
+    public String toString() {
+        long rounds = runs.stream().mapToInt(Run::round).distinct().count();
+        long workloads = runs.stream().map(r -> r.workload().name()).distinct().count();
+        long engines = runs.stream().map(Run::engine).distinct().count();
+        return "Plan[" + runs.size() + " runs: " + rounds + " round" + (rounds == 1 ? "" : "s") + " × " + instances.size()
+                + " subject instance" + (instances.size() == 1 ? "" : "s") + " ("
+                + String.join(", ", instances.stream().map(Instance::label).toList()) + "), " + workloads + " workload"
+                + (workloads == 1 ? "" : "s") + ", " + engines + " engine" + (engines == 1 ? "" : "s")
+                + (skipped.isEmpty() ? "" : "; skipped: " + String.join("; ", skipped)) + "]";
     }
 
     /**
@@ -63,8 +91,34 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
      * @param workloads the workloads that matched, in listing order
      */
     public static Plan of(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads) {
-        List<Instance> instances = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        List<Instance> instances = instances(spec, subjects, workloads, skipped);
+        if (instances.isEmpty()) {
+            throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
+                    ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
+        }
+        for (Engine e : spec.engines()) {
+            e.unavailableReason().ifPresent(why -> {
+                throw new ExperimentException(why + "; or leave it out of --engine");
+            });
+        }
+        List<Run> runs = runs(spec, instances);
+        for (Engine e : spec.engines()) {
+            for (Workload w : workloads) {
+                e.cannotRun(w.path(), List.of())
+                        .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
+            }
+        }
+        if (runs.isEmpty()) {
+            throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
+        }
+        return new Plan(instances, runs, skipped);
+    }
+
+    /** The chosen variants of the available subjects that support a chosen workload; the others in {@code skipped}. */
+    private static List<Instance> instances(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads,
+                                            List<String> skipped) {
+        List<Instance> instances = new ArrayList<>();
         Pattern variants = spec.variants().map(Pattern::compile).orElse(null);
         for (Subject s : subjects) {
             if (!s.available()) {
@@ -87,15 +141,11 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
             }
         }
-        if (instances.isEmpty()) {
-            throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
-                    ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
-        }
-        for (Engine e : spec.engines()) {
-            e.unavailableReason().ifPresent(why -> {
-                throw new ExperimentException(why + "; or leave it out of --engine");
-            });
-        }
+        return instances;
+    }
+
+    /** Every run in order: rounds, instances in the round's order, workloads, engines (both rotated by round). */
+    private static List<Run> runs(ExperimentSpec spec, List<Instance> instances) {
         List<Run> runs = new ArrayList<>();
         int id = 1;
         for (int round = 1; round <= spec.rounds(); round++) {
@@ -110,23 +160,14 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
-                        if (ExternalEngines.cannotRun(e, w.path(), List.of()).isEmpty()) {
+                        if (e.cannotRun(w.path(), List.of()).isEmpty()) {
                             runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));
                         }
                     }
                 }
             }
         }
-        for (Engine e : spec.engines()) {
-            for (Workload w : workloads) {
-                ExternalEngines.cannotRun(e, w.path(), List.of())
-                        .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
-            }
-        }
-        if (runs.isEmpty()) {
-            throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
-        }
-        return new Plan(instances, runs, skipped);
+        return runs;
     }
 
     /** The instance order of one round: rotated by the round, or shuffled with a per-round seed. */

@@ -3,15 +3,13 @@ package io.loadlab.experiment;
 import static io.loadlab.data.RunRow.num;
 
 import io.loadlab.data.RunRow;
-import io.loadlab.engine.ExternalRun;
-import io.loadlab.load.ErrorCounts;
-import io.loadlab.load.LoadResult;
+import io.loadlab.engine.EngineResult;
+import io.loadlab.engine.Latency;
 import io.loadlab.subject.ProcessTreeStats;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.HdrHistogram.Histogram;
 
 /** Turns a run's outcome into its {@code runs.csv} row. */
 final class RunRows {
@@ -41,120 +39,73 @@ final class RunRows {
         return v;
     }
 
-    /** A measured run; {@code failure} set when the subject died meanwhile (status failed). */
-    static RunRow measured(Map<String, String> v, LoadResult r, ServerSampler sampler, Optional<String> failure) {
-        Optional<ProcessTreeStats.Reading> server = sampler.window();
-        v.put("warmup_s", num(round3(r.warmupSeconds())));
-        v.put("steady", r.steady().map(String::valueOf).orElse(""));
-        if (r.targetRps().isPresent()) {
-            v.put("missed", Long.toString(r.missed()));
-        }
-        machine(v, sampler);
+    /**
+     * A measured run, whichever engine made it; {@code failure} set when the subject died meanwhile
+     * (status failed). Figures the engine did not measure stay empty.
+     */
+    static RunRow of(Map<String, String> v, EngineResult r, ServerSampler sampler, Optional<String> failure) {
+        v.put("engine", r.engine());
         v.put("duration_s", num(r.durationSeconds()));
         v.put("requests", Long.toString(r.requests()));
-        v.put("rps", num(r.rps()));
-        v.put("bytes_read", Long.toString(r.bytesRead()));
-        v.put("bytes_written", Long.toString(r.bytesWritten()));
-        ErrorCounts e = r.errors();
-        v.put("errors_connect", Long.toString(e.connect()));
-        v.put("errors_read", Long.toString(e.read()));
-        v.put("errors_write", Long.toString(e.write()));
-        v.put("errors_timeout", Long.toString(e.timeout()));
-        v.put("errors_status", Long.toString(e.status()));
-        v.put("errors_protocol", Long.toString(e.protocol()));
-        Histogram h = r.latency();
-        if (h.getTotalCount() > 0) {
-            v.put("lat_mean_us", num(round3(h.getMean())));
-            v.put("lat_stdev_us", num(round3(h.getStdDeviation())));
-            v.put("lat_p50_us", Long.toString(h.getValueAtPercentile(50)));
-            v.put("lat_p75_us", Long.toString(h.getValueAtPercentile(75)));
-            v.put("lat_p90_us", Long.toString(h.getValueAtPercentile(90)));
-            v.put("lat_p99_us", Long.toString(h.getValueAtPercentile(99)));
-            v.put("lat_p999_us", Long.toString(h.getValueAtPercentile(99.9)));
-            v.put("lat_max_us", Long.toString(h.getMaxValue()));
-        }
-        r.serviceTime().filter(s -> s.getTotalCount() > 0).ifPresent(s -> {
-            v.put("svc_p50_us", Long.toString(s.getValueAtPercentile(50)));
-            v.put("svc_p90_us", Long.toString(s.getValueAtPercentile(90)));
-            v.put("svc_p99_us", Long.toString(s.getValueAtPercentile(99)));
-            v.put("svc_p999_us", Long.toString(s.getValueAtPercentile(99.9)));
+        r.rps().ifPresent(x -> v.put("rps", num(x)));
+        r.bytesRead().ifPresent(x -> v.put("bytes_read", Long.toString(x)));
+        r.bytesWritten().ifPresent(x -> v.put("bytes_written", Long.toString(x)));
+        r.errors().forEach((category, n) -> v.put("errors_" + category, Long.toString(n)));
+        latency(v, r.latency());
+        r.serviceTime().ifPresent(s -> {
+            s.p50().ifPresent(x -> v.put("svc_p50_us", Long.toString(x)));
+            s.p90().ifPresent(x -> v.put("svc_p90_us", Long.toString(x)));
+            s.p99().ifPresent(x -> v.put("svc_p99_us", Long.toString(x)));
+            s.p999().ifPresent(x -> v.put("svc_p999_us", Long.toString(x)));
         });
-        server.ifPresent(s -> {
-            v.put("server_cpu_user_s", num(round3(s.userSeconds())));
-            v.put("server_cpu_sys_s", num(round3(s.systemSeconds())));
-            v.put("server_cpu_s", num(round3(s.cpuSeconds())));
-            if (s.cpuSeconds() > 0) {
-                v.put("rps_per_server_cpu_s", num(round3(r.requests() / s.cpuSeconds())));
-            }
-            if (s.peakRssBytes() > 0) {
-                v.put("server_peak_rss_bytes", Long.toString(s.peakRssBytes()));
+        v.put("warmup_s", num(round3(r.warmup().seconds())));
+        v.put("steady", r.warmup().steady().map(String::valueOf).orElse(""));
+        r.missed().ifPresent(m -> v.put("missed", Long.toString(m)));
+        server(v, sampler.window(), r.requests());
+        machine(v, sampler);
+        r.loadCpuSeconds().ifPresent(cpu -> {
+            v.put("load_cpu_s", num(round3(cpu)));
+            if (cpu > 0) {
+                v.put("rps_per_load_cpu_s", num(round3(r.requests() / cpu)));
             }
         });
-        v.put("load_cpu_s", num(round3(r.loadCpuSeconds())));
-        if (r.loadCpuSeconds() > 0) {
-            v.put("rps_per_load_cpu_s", num(round3(r.rpsPerLoadCpuSecond())));
-        }
-        v.put("process_cpu_s", num(round3(r.processCpuSeconds())));
-        v.put("load_bound", Boolean.toString(r.loadBound()));
+        r.processCpuSeconds().ifPresent(cpu -> v.put("process_cpu_s", num(round3(cpu))));
+        r.loadBound().ifPresent(b -> v.put("load_bound", Boolean.toString(b)));
         v.put("status", failure.isPresent() ? "failed" : "ok");
         v.put("error", failure.map(RunRows::oneLine).orElse(""));
         return new RunRow(v);
     }
 
-    /**
-     * A run of wrk or h2load: what the tool reported (columns it does not report stay empty), the
-     * tool's CPU time as the load CPU, and the server's CPU over the tool's run.
-     *
-     * @param loadCpus CPUs the tool could use, for the load-bound flag
-     */
-    static RunRow external(Map<String, String> v, ExternalRun r, int loadCpus, ServerSampler sampler,
-                           Optional<String> failure) {
-        Optional<ProcessTreeStats.Reading> server = sampler.window();
-        machine(v, sampler);
-        for (Map.Entry<String, String> e : r.reported().values().entrySet()) {
-            // The plan's labels and settings win over what the tool printed about itself.
-            v.putIfAbsent(e.getKey(), e.getValue());
-        }
-        v.put("engine", r.reported().tool().label());
-        long requests = parseLong(v.get("requests"));
+    private static void latency(Map<String, String> v, Latency l) {
+        l.mean().ifPresent(x -> v.put("lat_mean_us", num(round3(x))));
+        l.stdev().ifPresent(x -> v.put("lat_stdev_us", num(round3(x))));
+        l.p50().ifPresent(x -> v.put("lat_p50_us", Long.toString(x)));
+        l.p75().ifPresent(x -> v.put("lat_p75_us", Long.toString(x)));
+        l.p90().ifPresent(x -> v.put("lat_p90_us", Long.toString(x)));
+        l.p99().ifPresent(x -> v.put("lat_p99_us", Long.toString(x)));
+        l.p999().ifPresent(x -> v.put("lat_p999_us", Long.toString(x)));
+        l.max().ifPresent(x -> v.put("lat_max_us", Long.toString(x)));
+    }
+
+    /** The subject's CPU over the window, throughput per server CPU-second, and its window peak RSS. */
+    private static void server(Map<String, String> v, Optional<ProcessTreeStats.Reading> server, long requests) {
         server.ifPresent(s -> {
             v.put("server_cpu_user_s", num(round3(s.userSeconds())));
             v.put("server_cpu_sys_s", num(round3(s.systemSeconds())));
             v.put("server_cpu_s", num(round3(s.cpuSeconds())));
-            if (s.cpuSeconds() > 0 && requests >= 0) {
+            if (s.cpuSeconds() > 0) {
                 v.put("rps_per_server_cpu_s", num(round3(requests / s.cpuSeconds())));
             }
             if (s.peakRssBytes() > 0) {
                 v.put("server_peak_rss_bytes", Long.toString(s.peakRssBytes()));
             }
         });
-        double cpu = r.toolCpuSeconds();
-        if (Double.isFinite(cpu)) {
-            v.put("load_cpu_s", num(round3(cpu)));
-            v.put("process_cpu_s", num(round3(cpu)));
-            if (cpu > 0 && requests >= 0) {
-                v.put("rps_per_load_cpu_s", num(round3(requests / cpu)));
-            }
-            v.put("load_bound", Boolean.toString(r.wallSeconds() > 0
-                    && cpu >= LoadResult.LOAD_BOUND_SHARE * loadCpus * r.wallSeconds()));
-        }
-        v.put("status", failure.isPresent() ? "failed" : "ok");
-        v.put("error", failure.map(RunRows::oneLine).orElse(""));
-        return new RunRow(v);
     }
 
     /** The window's noise: other programs' CPU on the CPUs in use, and the hypervisor's steal. */
     private static void machine(Map<String, String> v, ServerSampler sampler) {
         sampler.noiseCpuSeconds().ifPresent(n -> v.put("noise_cpu_s", num(round3(n))));
         sampler.stealSeconds().ifPresent(n -> v.put("steal_s", num(round3(n))));
-    }
-
-    private static long parseLong(String s) {
-        try {
-            return s == null || s.isEmpty() ? -1 : Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     /** A run that could not be measured. */

@@ -57,28 +57,9 @@ public final class ExperimentImport {
      * @throws DataException when the folder holds something that is not an experiment, or cannot be written
      */
     public static List<RunRow> append(Path dir, List<Source> sources, Labels labels, List<String> commandLine) {
-        boolean exists = Files.exists(dir.resolve(ExperimentStore.RUNS_FILE)) || Files.exists(dir.resolve(ExperimentStore.SPEC_FILE));
-        ExperimentStore store;
-        ObjectNode json;
-        if (exists) {
-            ExperimentStore.Opened opened = ExperimentStore.open(dir);
-            store = opened.store();
-            json = opened.experimentJson();
-        } else {
-            long now = System.currentTimeMillis();
-            json = JSON.createObjectNode();
-            json.put("loadlab_experiment", 1);
-            json.put("imported", true);
-            ObjectNode spec = json.putObject("spec");
-            spec.put("name", name(dir));
-            spec.put("imported", true);
-            ArrayNode cl = json.putArray("command_line");
-            commandLine.forEach(cl::add);
-            json.put("started", Instant.ofEpochMilli(now).toString());
-            json.put("started_epoch_ms", now);
-            json.put("status", "imported");
-            store = ExperimentStore.create(dir, json, now);
-        }
+        ExperimentStore.Opened opened = openOrCreate(dir, commandLine);
+        ExperimentStore store = opened.store();
+        ObjectNode json = opened.experimentJson();
         List<Map<String, String>> existing = readRows(dir.resolve(ExperimentStore.RUNS_FILE));
         String experiment = json.path("spec").path("name").asText(existing.isEmpty() ? name(dir)
                 : existing.get(0).get("experiment"));
@@ -118,6 +99,26 @@ public final class ExperimentImport {
         }
         store.writeJson(json);
         return written;
+    }
+
+    /** The experiment in {@code dir}, or a new one marked imported (no spec to run, no plan). */
+    private static ExperimentStore.Opened openOrCreate(Path dir, List<String> commandLine) {
+        if (Files.exists(dir.resolve(ExperimentStore.RUNS_FILE)) || Files.exists(dir.resolve(ExperimentStore.SPEC_FILE))) {
+            return ExperimentStore.open(dir);
+        }
+        long now = System.currentTimeMillis();
+        ObjectNode json = JSON.createObjectNode();
+        json.put("loadlab_experiment", 1);
+        json.put("imported", true);
+        ObjectNode spec = json.putObject("spec");
+        spec.put("name", name(dir));
+        spec.put("imported", true);
+        ArrayNode cl = json.putArray("command_line");
+        commandLine.forEach(cl::add);
+        json.put("started", Instant.ofEpochMilli(now).toString());
+        json.put("started_epoch_ms", now);
+        json.put("status", "imported");
+        return new ExperimentStore.Opened(ExperimentStore.create(dir, json, now), json, java.util.Set.of());
     }
 
     private static String name(Path dir) {

@@ -3,36 +3,44 @@ package io.loadlab.importer;
 import java.util.regex.Matcher;
 
 /**
- * hey and oha's text summary, which share their layout. Requests are the responses in the status
- * code distribution; non-2xx/3xx responses are status errors; the error distribution's messages
- * are sorted into connect, timeout, write and read errors. oha's "aborted due to deadline" (the
- * requests in flight when a timed run ends) is not an error.
+ * hey and oha's text summary, which share their layout. hey prints times in seconds ("secs"); oha
+ * in the unit it chose for the run (ns, us, ms, s, ...), and NaN or inf where it had no answer,
+ * which is left empty. Requests are the responses in the status code distribution; non-2xx/3xx
+ * responses are status errors; the error distribution's messages are sorted into connect,
+ * timeout, write and read errors. oha's "aborted due to deadline" (the requests in flight when a
+ * timed run ends) is not an error, and oha's rps is its responses per second of the run (its own
+ * Requests/sec also counts the aborted requests and the errors).
  */
 final class HeyParser {
+
+    /** A time: a number (or oha's NaN and inf) and its unit. */
+    private static final String TIME = "((?:[-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?|NaN|[-+]?inf)\\s*"
+            + "(?:secs|ns|us|µs|ms|s|m|h))(?![A-Za-z])";
 
     private HeyParser() {
     }
 
     static ImportedRun parse(Tool tool, String text) {
         Scan s = new Scan(tool, text);
-        Matcher total = s.require("Total:\\s*(\\S+)\\s*secs", "'Total: ... secs' line");
-        s.put("duration_s", s.parse(total, 1, t -> Units.seconds(t, "s")));
-        s.find("Slowest:\\s*(\\S+)\\s*secs").ifPresent(m -> s.putLong("lat_max_us", s.parse(m, 1, t -> Units.micros(t, "s"))));
-        s.find("Average:\\s*(\\S+)\\s*secs").ifPresent(m -> s.put("lat_mean_us", s.parse(m, 1, t -> Units.micros(t, "s"))));
+        Matcher total = s.require("Total:\\s*" + TIME, "'Total: ... secs' line");
+        double seconds = s.parse(total, 1, t -> UnitParser.seconds(t, "s"));
+        s.put("duration_s", seconds);
+        s.find("Slowest:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_max_us", s.parse(m, 1, HeyParser::micros), true));
+        s.find("Average:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_mean_us", s.parse(m, 1, HeyParser::micros), false));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
-        s.put("rps", s.parse(rps, 1, Units::count));
+        double toolRps = s.parse(rps, 1, UnitParser::count);
         s.find("Total data:\\s*(\\S+(?:\\s*(?:bytes|[KMGT]i?B|B)\\b)?)")
-                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, Units::bytes)));
+                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, UnitParser::bytes)));
         s.find("(?:Latency|Response time) distribution:").ifPresent(m -> {
             int stop = s.find("Details \\(|Status code distribution:|Error distribution:", m.end())
                     .map(Matcher::start).orElse(s.text.length());
-            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+in\\s+(\\S+\\s*secs)", "lat", t -> Units.micros(t, "s"));
+            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+in\\s+" + TIME, "lat", HeyParser::micros);
         });
         long requests = 0;
         long status = 0;
         Matcher codes = s.find("\\[(\\d{3})\\]\\s+(\\d+)\\s+responses").orElse(null);
         while (codes != null) {
-            long n = Math.round(s.parse(codes, 2, Units::count));
+            long n = Math.round(s.parse(codes, 2, UnitParser::count));
             int code = Integer.parseInt(codes.group(1));
             requests += n;
             if (code < 200 || code >= 400) {
@@ -41,12 +49,13 @@ final class HeyParser {
             codes = codes.find() ? codes : null;
         }
         s.putLong("requests", requests);
+        s.put("rps", tool == Tool.OHA && seconds > 0 ? requests / seconds : toolRps);
         s.putLong("errors_status", status);
         long[] errors = new long[4];
         s.find("Error distribution:").ifPresent(m -> {
             Matcher e = s.find("\\[(\\d+)\\]\\s+(.+?)(?=\\s+\\[\\d+\\]|\\n|$)", m.end()).orElse(null);
             while (e != null) {
-                long n = Math.round(s.parse(e, 1, Units::count));
+                long n = Math.round(s.parse(e, 1, UnitParser::count));
                 String why = e.group(2).toLowerCase(java.util.Locale.ROOT);
                 if (!why.contains("aborted due to deadline")) {
                     int k = Scan.errorKind(why);
@@ -60,5 +69,20 @@ final class HeyParser {
         s.putLong("errors_write", errors[2]);
         s.putLong("errors_read", errors[3]);
         return s.result();
+    }
+
+    /** A time in µs; NaN for oha's NaN and inf (no answer to measure). */
+    private static double micros(String token) {
+        return token.startsWith("NaN") || token.contains("inf") ? Double.NaN : UnitParser.micros(token, "s");
+    }
+
+    private static void putTime(Scan s, String column, double us, boolean whole) {
+        if (Double.isFinite(us)) {
+            if (whole) {
+                s.putLong(column, us);
+            } else {
+                s.put(column, us);
+            }
+        }
     }
 }

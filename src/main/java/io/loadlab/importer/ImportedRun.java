@@ -1,19 +1,29 @@
 package io.loadlab.importer;
 
-import io.loadlab.data.RunRow;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one tool output reported, as {@code runs.csv} values (column to text, units as the column
- * suffixes say). Columns the tool did not report are absent, so they stay empty in the row.
+ * What one tool output reported: a value per field, as text, units as the names' suffixes say
+ * (the names are those of the {@code runs.csv} columns they become, so that an import and an
+ * engine run fill the same columns; a test keeps the two lists in line). Fields the tool did not
+ * report are absent, so they stay empty. The importer only parses: storing is the runner's and
+ * {@link ExperimentImport}'s job.
  */
 public record ImportedRun(Tool tool, Map<String, String> values) {
 
+    /** Every field a tool's output can give. */
+    public static final List<String> FIELDS = List.of("requests", "duration_s", "rps", "bytes_read", "connections",
+            "threads", "load_model", "engine", "errors_connect", "errors_read", "errors_write", "errors_timeout",
+            "errors_status", "errors_protocol", "lat_mean_us", "lat_stdev_us", "lat_p50_us", "lat_p75_us",
+            "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", "svc_p50_us", "svc_p90_us", "svc_p99_us",
+            "svc_p999_us");
+
     public ImportedRun {
         for (String c : values.keySet()) {
-            if (!RunRow.COLUMNS.contains(c)) {
-                throw new IllegalArgumentException("unknown runs.csv column '" + c + "'");
+            if (!FIELDS.contains(c)) {
+                throw new IllegalArgumentException("unknown imported field '" + c + "'");
             }
         }
         values = Map.copyOf(new TreeMap<>(values));

@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Iterator;
 import java.util.Map;
 
-/** oha's {@code --json} output: times in seconds, data in bytes. */
+/**
+ * oha's JSON output ({@code --output-format json}, formerly {@code --json}): times in seconds,
+ * data in bytes, null where nothing was answered (left empty). rps is the responses of the status
+ * code distribution per second of the run, as wrk counts; oha's own {@code requestsPerSec} also
+ * counts the requests aborted at the deadline and the errors.
+ */
 final class OhaJsonParser {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,8 +34,8 @@ final class OhaJsonParser {
             throw new ImportException("cannot read the oha output: its JSON has no summary with 'total' and"
                     + " 'requestsPerSec' (is it the output of oha --json?)");
         }
-        s.put("duration_s", sum.path("total").asDouble());
-        s.put("rps", sum.path("requestsPerSec").asDouble());
+        double seconds = sum.path("total").asDouble();
+        s.put("duration_s", seconds);
         if (sum.path("totalData").isNumber()) {
             s.putLong("bytes_read", sum.path("totalData").asDouble());
         }
@@ -48,6 +53,12 @@ final class OhaJsonParser {
                 s.putLong(m[1], p.path(m[0]).asDouble() * 1e6);
             }
         }
+        counts(root, seconds, sum, s);
+        return s.result();
+    }
+
+    /** Answers and status errors from the status codes, and the other errors by kind. */
+    private static void counts(JsonNode root, double seconds, JsonNode sum, Scan s) {
         long requests = 0;
         long status = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("statusCodeDistribution").fields(); it.hasNext();) {
@@ -60,21 +71,20 @@ final class OhaJsonParser {
             }
         }
         s.putLong("requests", requests);
+        s.put("rps", seconds > 0 ? requests / seconds : sum.path("requestsPerSec").asDouble());
         s.putLong("errors_status", status);
         long[] errors = new long[4];
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("errorDistribution").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             String why = e.getKey().toLowerCase(java.util.Locale.ROOT);
             if (why.contains("aborted due to deadline")) {
-                continue;
+                continue; // oha's requests cut by its own end, not failures of the server
             }
-            int k = Scan.errorKind(why);
-            errors[k] += e.getValue().asLong();
+            errors[Scan.errorKind(why)] += e.getValue().asLong();
         }
         s.putLong("errors_connect", errors[0]);
         s.putLong("errors_timeout", errors[1]);
         s.putLong("errors_write", errors[2]);
         s.putLong("errors_read", errors[3]);
-        return s.result();
     }
 }

@@ -1,6 +1,5 @@
 package io.loadlab.importer;
 
-import io.loadlab.data.RunRow;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -98,8 +97,10 @@ final class Scan {
             double percent = parse(m, 1, Double::parseDouble);
             double us = parse(m, 2, micros);
             int last = m.end();
-            percentileColumn(percent, prefix).ifPresent(c -> putLong(c, us));
-            if (percent == 100 && prefix.equals("lat") && !has("lat_max_us")) {
+            if (Double.isFinite(us)) { // oha prints NaN when nothing was answered
+                percentileColumn(percent, prefix).ifPresent(c -> putLong(c, us));
+            }
+            if (percent == 100 && prefix.equals("lat") && !has("lat_max_us") && Double.isFinite(us)) {
                 putLong("lat_max_us", us);
             }
             end = last;
@@ -117,7 +118,16 @@ final class Scan {
     }
 
     void put(String column, double value) {
-        values.put(column, RunRow.num(value));
+        values.put(column, number(value));
+    }
+
+    /** A number as the files hold it: up to 6 decimals, no trailing zeros; empty for NaN or infinity. */
+    static String number(double v) {
+        if (!Double.isFinite(v)) {
+            return "";
+        }
+        return java.math.BigDecimal.valueOf(v).setScale(6, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
     }
 
     /** A whole number (counts, bytes, µs percentiles), rounded. */

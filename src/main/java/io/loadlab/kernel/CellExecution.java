@@ -65,6 +65,8 @@ final class CellExecution extends DirectExecutionControl {
     private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(p -> p.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
     private final NotificationListener afterCollection = this::afterCollection;
+    /** The experiments the running cell executes, to stop them cleanly on an interrupt. */
+    private final io.loadlab.experiment.ExperimentScope experiments = new io.loadlab.experiment.ExperimentScope();
 
     CellExecution() {
         takeReserve();
@@ -137,7 +139,7 @@ final class CellExecution extends DirectExecutionControl {
         ThreadGroup group = new ThreadGroup("loadlab-cell");
         Thread snippet = new Thread(group, () -> {
             try {
-                result[0] = doit.invoke(null);
+                result[0] = experiments.call(() -> doit.invoke(null));
             } catch (InvocationTargetException e) {
                 failure[0] = e;
                 if (e.getCause() instanceof ThreadDeath) {
@@ -148,7 +150,8 @@ final class CellExecution extends DirectExecutionControl {
             } catch (ThreadDeath e) {
                 stopped(failure, stopped);
             } catch (Throwable e) {
-                // Thrown by the reflection call itself, as when it could not wrap the cell's error.
+                // Thrown by the reflection call itself, as when it could not wrap the cell's error
+                // (the scope's call declares Exception, so its own failures would arrive here too).
                 if (e instanceof OutOfMemoryError) {
                     giveMemoryBack();
                     e = new OutOfMemoryError(e.getMessage());
@@ -178,6 +181,14 @@ final class CellExecution extends DirectExecutionControl {
             throw (Exception) failure[0];
         }
         return valueString(result[0]);
+    }
+
+    /**
+     * Stops the experiments the running cell executes the careful way (files consistent, subjects
+     * stopped), waiting up to {@code wait} for each; before the cell's thread is stopped.
+     */
+    void stopExperiments(java.time.Duration wait) {
+        experiments.stop(wait);
     }
 
     /** A snippet ended by {@link ThreadDeath}: an interrupt, or the kernel's stop for memory. */

@@ -164,7 +164,7 @@ final class Session implements AutoCloseable {
         Thread stopper = new Thread(() -> {
             // An experiment in the cell is stopped the careful way first (files consistent,
             // subjects stopped); only then is the cell's thread stopped.
-            io.loadlab.experiment.Experiment.stopRunning(java.time.Duration.ofSeconds(30));
+            execution.stopExperiments(java.time.Duration.ofSeconds(30));
             while (true) {
                 synchronized (stopLock) {
                     if (cellNumber != interrupted || !evaluating) {

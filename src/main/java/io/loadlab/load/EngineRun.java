@@ -32,9 +32,6 @@ final class EngineRun {
     private final List<Long> threadIds = new ArrayList<>();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-    /** The warm-up as it went: how long it took, and whether the throughput was steady at its end. */
-    private record WarmedUp(double seconds, Optional<Boolean> steady) {}
-
     /** Clock and CPU readings at the start of the window. */
     private record Opened(long nanos, long epochMs, long loadCpu, long processCpu) {}
 
@@ -53,7 +50,7 @@ final class EngineRun {
 
     LoadResult execute() {
         Opened opened;
-        WarmedUp warm;
+        Warmed warm;
         if (spec.warmup().isNone()) {
             // No warm-up: the window is the whole run, so its clock and CPU readings come before
             // the first connection, and the listener's work (reading /proc) is not inside it.
@@ -61,7 +58,7 @@ final class EngineRun {
             long cpu = processCpuNanos();
             startWorkers();
             opened = new Opened(control.startNanos, System.currentTimeMillis(), 0, cpu);
-            warm = new WarmedUp(0, spec.requestCount().isPresent() ? Optional.empty() : Optional.of(false));
+            warm = Warmed.none(spec.requestCount().isPresent());
         } else {
             startWorkers();
             warm = warmUp();
@@ -107,7 +104,7 @@ final class EngineRun {
      * fixed length, or (steady-state warm-up) once past its minimum the last intervals meet the rule,
      * or its maximum.
      */
-    private WarmedUp warmUp() {
+    private Warmed warmUp() {
         Warmup w = spec.warmup();
         long min = w instanceof Warmup.Steady s ? s.min().toNanos() : w.max().toNanos();
         long max = w.max().toNanos();
@@ -131,7 +128,8 @@ final class EngineRun {
                 break;
             }
         }
-        return new WarmedUp((previousNanos - control.startNanos) / 1e9, Optional.of(steady));
+        return new Warmed((previousNanos - control.startNanos) / 1e9, Optional.of(steady),
+                samples.stream().map(SteadyState.Interval::rate).toList());
     }
 
     /** Answers so far over all loops, each read on its loop. */
@@ -216,7 +214,7 @@ final class EngineRun {
 
     /** The result; its counts are the last snapshot's, so they equal the sum of the intervals. */
     private LoadResult finish(Ticks ticks, double window, double loadCpu, double processCpu, long windowStartMs,
-                              WarmedUp warm) {
+                              Warmed warm) {
         Histogram latency = Totals.newHistogram();
         Histogram service = Totals.newHistogram();
         for (IntervalSample s : ticks.intervals()) {
@@ -244,7 +242,7 @@ final class EngineRun {
                 t.requests(), t.bytesRead(), t.bytesWritten(), codes, t.errors(), latency,
                 spec.isFixedRate() ? Optional.of(service) : Optional.empty(), connect,
                 ticks.intervals(), loadCpu, processCpu, loadCpus, ticks.stoppedEarly(),
-                warm.seconds(), warm.steady(), t.missed());
+                warm, t.missed());
     }
 
     /** Takes each loop's snapshot, on the loop. */

@@ -29,9 +29,7 @@ import org.HdrHistogram.Histogram;
  * @param processCpuSeconds CPU time of the whole JVM process in the window, s
  * @param loadCpus          CPUs the engine could use: min(threads, available processors)
  * @param stoppedEarly      a request-count run that ended because nothing progressed for a timeout
- * @param warmupSeconds     how long the warm-up actually ran, s (0 without one)
- * @param steady            whether the throughput was steady at the end of the warm-up
- *                          ({@link SteadyState}); false without a warm-up, empty for a request-count run
+ * @param warmup            how the warm-up went: its length, whether it ended steady, its intervals
  * @param missed            at a fixed rate, requests that fell due in the window but were never sent;
  *                          each is in {@code latency} with the wait it had reached at the window's end
  */
@@ -41,7 +39,7 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                          Histogram latency, Optional<Histogram> serviceTime, Histogram connectTime,
                          List<IntervalSample> intervals, double loadCpuSeconds,
                          double processCpuSeconds, int loadCpus, boolean stoppedEarly,
-                         double warmupSeconds, Optional<Boolean> steady, long missed) {
+                         Warmed warmup, long missed) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
     public static final double LOAD_BOUND_SHARE = 0.90;
@@ -107,6 +105,19 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                         + " p50 %d us, p99 %d us, load CPU %.2f s]", spec.request().method(),
                 spec.request().target().url(), requests, durationSeconds, rps(), errors.total(),
                 latency.getValueAtPercentile(50), latency.getValueAtPercentile(99), loadCpuSeconds);
+    }
+
+    /** How long the warm-up actually ran, s (0 without one). */
+    public double warmupSeconds() {
+        return warmup.seconds();
+    }
+
+    /**
+     * Whether the throughput was steady at the end of the warm-up ({@link SteadyState}); false
+     * without a warm-up, empty for a request-count run.
+     */
+    public Optional<Boolean> steady() {
+        return warmup.steady();
     }
 
     /** The target rate of a fixed-rate run, requests/s. */

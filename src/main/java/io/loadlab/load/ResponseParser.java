@@ -40,12 +40,12 @@ public final class ResponseParser {
     private static final int CHUNK_DATA_END = 5;
     private static final int TRAILER = 6;
 
-    private static final byte[] CONTENT_LENGTH = bytes("content-length");
-    private static final byte[] TRANSFER_ENCODING = bytes("transfer-encoding");
-    private static final byte[] CONNECTION = bytes("connection");
-    private static final byte[] CHUNKED = bytes("chunked");
-    private static final byte[] CLOSE = bytes("close");
-    private static final byte[] KEEP_ALIVE = bytes("keep-alive");
+    private static final byte[] CONTENT_LENGTH = HeaderBytes.ascii("content-length");
+    private static final byte[] TRANSFER_ENCODING = HeaderBytes.ascii("transfer-encoding");
+    private static final byte[] CONNECTION = HeaderBytes.ascii("connection");
+    private static final byte[] CHUNKED = HeaderBytes.ascii("chunked");
+    private static final byte[] CLOSE = HeaderBytes.ascii("close");
+    private static final byte[] KEEP_ALIVE = HeaderBytes.ascii("keep-alive");
 
     private final boolean headRequests;
     private final byte[] line = new byte[MAX_LINE];
@@ -201,8 +201,8 @@ public final class ResponseParser {
         }
         // "HTTP/1.1 200 OK": the reason phrase is optional, the space before it is not required.
         if (len < 12 || line[0] != 'H' || line[1] != 'T' || line[2] != 'T' || line[3] != 'P'
-                || line[4] != '/' || line[5] != '1' || line[6] != '.' || !isDigit(line[7])
-                || line[8] != ' ' || !isDigit(line[9]) || !isDigit(line[10]) || !isDigit(line[11])
+                || line[4] != '/' || line[5] != '1' || line[6] != '.' || !HeaderBytes.isDigit(line[7])
+                || line[8] != ' ' || !HeaderBytes.isDigit(line[9]) || !HeaderBytes.isDigit(line[10]) || !HeaderBytes.isDigit(line[11])
                 || (len > 12 && line[12] != ' ')) {
             return "malformed status line '" + printable(len) + "'";
         }
@@ -224,7 +224,7 @@ public final class ResponseParser {
         if (len == 0) {
             return endOfHeaders(listener);
         }
-        int colon = indexOf(line, 0, len, (byte) ':');
+        int colon = HeaderBytes.indexOf(line, 0, len, (byte) ':');
         if (colon <= 0) {
             return "malformed header line '" + printable(len) + "'";
         }
@@ -236,19 +236,19 @@ public final class ResponseParser {
         while (ve > vs && (line[ve - 1] == ' ' || line[ve - 1] == '\t')) {
             ve--;
         }
-        if (nameIs(colon, CONTENT_LENGTH)) {
-            long v = parseDecimal(vs, ve);
+        if (HeaderBytes.nameIs(line, colon, CONTENT_LENGTH)) {
+            long v = HeaderBytes.parseDecimal(line, vs, ve);
             if (v < 0 || (contentLength >= 0 && v != contentLength)) {
                 return "invalid Content-Length '" + printable(len) + "'";
             }
             contentLength = v;
-        } else if (nameIs(colon, TRANSFER_ENCODING)) {
+        } else if (HeaderBytes.nameIs(line, colon, TRANSFER_ENCODING)) {
             // The body is chunked when chunked is the last coding (RFC 9112 section 6.3); with
             // repeated headers that is the last token of the last one.
-            chunked = lastTokenIs(vs, ve, CHUNKED);
-        } else if (nameIs(colon, CONNECTION)) {
-            close |= hasToken(vs, ve, CLOSE);
-            keepAlive |= hasToken(vs, ve, KEEP_ALIVE);
+            chunked = HeaderBytes.lastTokenIs(line, vs, ve, CHUNKED);
+        } else if (HeaderBytes.nameIs(line, colon, CONNECTION)) {
+            close |= HeaderBytes.hasToken(line, vs, ve, CLOSE);
+            keepAlive |= HeaderBytes.hasToken(line, vs, ve, KEEP_ALIVE);
         }
         return null;
     }
@@ -282,7 +282,7 @@ public final class ResponseParser {
         long size = 0;
         int i = 0;
         for (; i < len; i++) {
-            int d = hexValue(line[i]);
+            int d = HeaderBytes.hexValue(line[i]);
             if (d < 0) {
                 break;
             }
@@ -327,96 +327,6 @@ public final class ResponseParser {
         headerBytes = 0;
     }
 
-    private boolean nameIs(int nameLen, byte[] lowerName) {
-        if (nameLen != lowerName.length) {
-            return false;
-        }
-        for (int i = 0; i < nameLen; i++) {
-            if ((line[i] | 0x20) != lowerName[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether the comma-separated list in {@code line[from, to)} has the token, ignoring case. */
-    private boolean hasToken(int from, int to, byte[] lowerWord) {
-        int start = from;
-        for (int i = from; i <= to; i++) {
-            if (i == to || line[i] == ',') {
-                if (tokenEquals(start, i, lowerWord)) {
-                    return true;
-                }
-                start = i + 1;
-            }
-        }
-        return false;
-    }
-
-    /** Whether the last token of the comma-separated list in {@code line[from, to)} is the word. */
-    private boolean lastTokenIs(int from, int to, byte[] lowerWord) {
-        int start = from;
-        for (int i = from; i < to; i++) {
-            if (line[i] == ',') {
-                start = i + 1;
-            }
-        }
-        return tokenEquals(start, to, lowerWord);
-    }
-
-    private boolean tokenEquals(int from, int to, byte[] lowerWord) {
-        while (from < to && (line[from] == ' ' || line[from] == '\t')) {
-            from++;
-        }
-        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
-            to--;
-        }
-        if (to - from != lowerWord.length) {
-            return false;
-        }
-        for (int j = 0; j < lowerWord.length; j++) {
-            if ((line[from + j] | 0x20) != lowerWord[j]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private long parseDecimal(int from, int to) {
-        if (from == to || to - from > 18) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            if (!isDigit(line[i])) {
-                return -1;
-            }
-            v = v * 10 + (line[i] - '0');
-        }
-        return v;
-    }
-
-    private static int indexOf(byte[] a, int from, int to, byte b) {
-        for (int i = from; i < to; i++) {
-            if (a[i] == b) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean isDigit(byte b) {
-        return b >= '0' && b <= '9';
-    }
-
-    private static int hexValue(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
-        }
-        int l = b | 0x20;
-        return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
-    }
-
     /** The start of the current line for an error message, control bytes shown as '?'. */
     private String printable(int len) {
         int n = Math.min(len, 80);
@@ -426,9 +336,5 @@ public final class ResponseParser {
             c[i] = b >= 0x20 && b < 0x7f ? (char) b : '?';
         }
         return len > n ? new String(c) + "..." : new String(c);
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 }

@@ -21,6 +21,9 @@ import java.util.List;
  *
  * <p>Half-second intervals: the per-second throughput, sampled twice a second, so that the rule
  * can say "steady" after 2 s instead of 3-4 s, which matters when an experiment has hundreds of runs.
+ * No rule that looks at the last seconds can tell a final level from a plateau before a later JIT
+ * step (the JDK's HTTP server holds one for 3-4 s at half its final throughput): a subject like that
+ * sets a minimum in its manifest ({@code warmup: {min: 8s, max: 30s}}).
  */
 public final class SteadyState {
 
@@ -48,7 +51,8 @@ public final class SteadyState {
      * @param seconds length of the interval, s
      */
     public record Interval(long answers, double seconds) {
-        double rate() {
+        /** Answers per second. */
+        public double rate() {
             return seconds > 0 ? answers / seconds : 0;
         }
     }

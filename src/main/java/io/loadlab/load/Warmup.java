@@ -1,5 +1,6 @@
 package io.loadlab.load;
 
+import io.loadlab.time.Durations;
 import java.time.Duration;
 
 /**
@@ -74,7 +75,7 @@ public sealed interface Warmup {
      * The warm-up a user asked for: {@code auto} for a steady-state warm-up up to {@code max},
      * else a fixed duration such as {@code 3s} ({@code 0s} for none).
      *
-     * @throws LoadException (usage) for a text that is neither
+     * @throws io.loadlab.time.DurationException for a text that is neither
      */
     static Warmup parse(String text, Duration max) {
         if (text.trim().equalsIgnoreCase(AUTO)) {

@@ -21,7 +21,9 @@ import java.util.stream.Stream;
 
 /**
  * Builds subjects (once per hash of their sources) and starts them with their placeholders
- * filled in. Build outputs live in {@code <home>/target/subjects/<name>/<hash>/}.
+ * filled in. Build outputs live in Loadlab's cache, shared by every clone:
+ * {@code <cache>/subjects/<name>/<hash>/} ({@link LoadlabCache#root()}, {@code ~/.cache/loadlab}
+ * by default). Build and version commands run with the cache's tools folder after the PATH.
  */
 public final class SubjectLauncher {
 
@@ -29,69 +31,94 @@ public final class SubjectLauncher {
     private static final long BUILD_TIMEOUT_MINUTES = 10;
 
     private final Path home;
+    private final Path cache;
 
-    /** @param home Loadlab's folder (with {@code target/lib} for the Java subjects) */
+    /** @param home Loadlab's folder (with {@code target/lib} for the Java subjects); builds go to {@link LoadlabCache#root()} */
     public SubjectLauncher(Path home) {
-        this.home = home.toAbsolutePath().normalize();
+        this(home, LoadlabCache.root());
     }
 
     /**
-     * The subject's build folder, building it first when its sources changed or it was never built.
+     * @param home  Loadlab's folder (with {@code target/lib} for the Java subjects)
+     * @param cache the cache folder that holds the builds (its {@code subjects/} folder) and is the
+     *              value of {@code {cache}}
+     */
+    public SubjectLauncher(Path home, Path cache) {
+        this.home = home.toAbsolutePath().normalize();
+        this.cache = cache.toAbsolutePath().normalize();
+    }
+
+    /**
+     * The subject's build folder, building it first when its sources changed or it was never built
+     * (a subject without a build step gets an empty folder under {@code <home>/target/subjects/}).
+     * Two clones (or two threads) that need the same build wait for each other: the build runs
+     * under a lock on {@code <hash>.lock}, and a folder is used only once its {@code .built}
+     * marker, written last, exists; a folder a killed build left without one is built anew.
      *
      * @throws SubjectException when the build fails, with the tail of the build log
      */
     public Path ensureBuilt(SubjectManifest m) {
+        if (m.build().isEmpty()) {
+            // Nothing to build, nothing to share: an empty {build} folder in this clone, so that
+            // subjects without a build (the tests' made-up ones among them) leave the cache alone.
+            Path none = home.resolve("target/subjects").resolve(m.name()).resolve("unbuilt");
+            try {
+                return Files.createDirectories(none);
+            } catch (IOException e) {
+                throw new SubjectException("cannot create " + none + ": " + e.getMessage(), e);
+            }
+        }
         String hash = sourceHash(m);
-        Path dir = home.resolve("target/subjects").resolve(m.name()).resolve(hash);
+        Path dir = cache.resolve("subjects").resolve(m.name()).resolve(hash);
         Path ok = dir.resolve(".built");
         if (Files.exists(ok)) {
             return dir;
         }
-        if (m.build().isEmpty()) {
-            try {
-                Files.createDirectories(dir);
-                Files.writeString(ok, "nothing to build\n");
-            } catch (IOException e) {
-                throw new SubjectException("cannot create " + dir + ": " + e.getMessage(), e);
+        try (BuildLock lock = BuildLock.acquire(dir.resolveSibling(hash + ".lock"))) {
+            if (!Files.exists(ok)) {
+                build(m, dir, ok);
             }
-            return dir;
-        }
-        Path log = dir.resolve("build.log");
-        try {
-            Files.createDirectories(dir);
-            Map<String, String> values = baseValues(m, dir);
-            String command = substitute(m.build().get().command(), values, m.name() + " build.command");
-            Process p = new ProcessBuilder("bash", "-c", command)
-                    .directory(m.dir().toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .start();
-            boolean done;
-            try {
-                done = p.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                killTree(p);
-                throw e;
-            }
-            if (!done) {
-                killTree(p);
-                p.waitFor();
-                throw new SubjectException("subject '" + m.name() + "' build took longer than "
-                        + BUILD_TIMEOUT_MINUTES + " minutes; its log ends with:\n" + SubjectProcess.tail(log, 20));
-            }
-            if (p.exitValue() != 0) {
-                throw new SubjectException("subject '" + m.name() + "' failed to build (exit " + p.exitValue()
-                        + ", `" + command + "`); its log ends with:\n" + SubjectProcess.tail(log, 20));
-            }
-            Files.writeString(ok, command + "\n");
             return dir;
         } catch (IOException e) {
-            throw new SubjectException("subject '" + m.name() + "' could not be built: " + e.getMessage(), e);
+            throw new SubjectException("subject '" + m.name() + "' could not be built in " + dir + ": "
+                    + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SubjectException("interrupted while building subject '" + m.name() + "'", e);
         }
+    }
+
+    /** Runs the build into a fresh {@code dir} (the lock is held) and writes {@code ok} last. */
+    private void build(SubjectManifest m, Path dir, Path ok) throws IOException, InterruptedException {
+        BuildLock.deleteTree(dir);
+        Files.createDirectories(dir);
+        Path log = dir.resolve("build.log");
+        String command = substitute(m.build().get().command(), baseValues(m, dir), m.name() + " build.command");
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", command)
+                .directory(m.dir().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("PATH", LoadlabCache.path());
+        Process p = pb.start();
+        boolean done;
+        try {
+            done = p.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            killTree(p);
+            throw e;
+        }
+        if (!done) {
+            killTree(p);
+            p.waitFor();
+            throw new SubjectException("subject '" + m.name() + "' build took longer than "
+                    + BUILD_TIMEOUT_MINUTES + " minutes; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 20));
+        }
+        if (p.exitValue() != 0) {
+            throw new SubjectException("subject '" + m.name() + "' failed to build (exit " + p.exitValue()
+                    + ", `" + command + "`); its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 20));
+        }
+        Files.writeString(ok, command + "\n");
     }
 
     /** Kills a build (or version) command and everything it started. */
@@ -137,10 +164,12 @@ public final class SubjectLauncher {
         Path out = null;
         try {
             out = Files.createTempFile("loadlab-version-", ".txt");
-            Process p = new ProcessBuilder("bash", "-c", substitute(m.versionCommand().get(),
+            ProcessBuilder pb = new ProcessBuilder("bash", "-c", substitute(m.versionCommand().get(),
                     baseValues(m, home), m.name() + " version"))
                     .directory(m.dir().toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().put("PATH", LoadlabCache.path());
+            Process p = pb.start();
             // Output goes to a file, so a command that hangs with its output open cannot block us.
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 killTree(p);
@@ -170,6 +199,7 @@ public final class SubjectLauncher {
         v.put("home", home.toString());
         v.put("dir", m.dir().toString());
         v.put("build", build.toString());
+        v.put("cache", cache.toString());
         v.put("java", javaHome.resolve("bin/java").toString());
         v.put("javac", javaHome.resolve("bin/javac").toString());
         v.put("classpath", home.resolve("target/lib").toString() + "/*");
@@ -193,11 +223,20 @@ public final class SubjectLauncher {
         return sb.toString();
     }
 
-    /** SHA-256 over the build command and the files matching the source globs, in path order. */
-    private static String sourceHash(SubjectManifest m) {
+    /**
+     * SHA-256 over the build command and the files matching the source globs, in path order. The
+     * command is hashed with its placeholders filled in, except {@code {build}}, {@code {cache}} and
+     * {@code {dir}} (whose files are hashed themselves), so that a build against one clone's jars ({@code {classpath}},
+     * {@code {home}}) is never reused by another clone.
+     */
+    private String sourceHash(SubjectManifest m) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update((m.build().map(SubjectManifest.Build::command).orElse("") + "\n").getBytes(StandardCharsets.UTF_8));
+            Map<String, String> values = baseValues(m, Path.of("{build}"));
+            values.put("cache", "{cache}");
+            values.put("dir", "{dir}");
+            String command = m.build().map(b -> substitute(b.command(), values, m.name() + " build.command")).orElse("");
+            md.update((command + "\n").getBytes(StandardCharsets.UTF_8));
             List<PathMatcher> globs = new ArrayList<>();
             for (String g : m.build().map(SubjectManifest.Build::sources).orElse(List.of())) {
                 globs.add(FileSystems.getDefault().getPathMatcher("glob:" + g));

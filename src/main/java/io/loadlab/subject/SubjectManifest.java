@@ -3,8 +3,7 @@ package io.loadlab.subject;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.loadlab.load.Durations;
-import io.loadlab.load.LoadException;
+import io.loadlab.time.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +39,10 @@ import java.util.regex.Pattern;
  * Placeholders in {@code build.command} and {@code start}: {@code {port}}, {@code {cpus}} (taskset
  * list of the server's CPUs), {@code {ncpus}}, {@code {durability}} (and every other variant
  * name), {@code {workdir}} (a fresh scratch folder per process), {@code {build}} (the cached build
- * folder), {@code {dir}} (the subject folder), {@code {home}} (Loadlab's folder), {@code {java}}
- * and {@code {classpath}} (Loadlab's runtime jars). Commands run with {@code bash -c}.
+ * folder), {@code {cache}} (Loadlab's cache shared by clones, {@code ~/.cache/loadlab}), {@code {dir}}
+ * (the subject folder), {@code {home}} (Loadlab's folder), {@code {java}} and {@code {classpath}}
+ * (Loadlab's runtime jars). Commands run with {@code bash -c}; build and version commands find the
+ * tools of {@code <cache>/tools/bin} after the PATH.
  */
 public record SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
                               List<String> requires, Optional<Build> build, String start, Readiness ready,
@@ -97,6 +98,21 @@ public record SubjectManifest(String name, String description, String language, 
                 throw r.error(f, "is not a manifest field; the fields are " + String.join(", ", new java.util.TreeSet<>(FIELDS)));
             }
         }
+        String name = name(r, dir);
+        List<String> workloads = r.strings("workloads", true);
+        for (String w : workloads) {
+            if (!knownWorkloads.contains(w)) {
+                throw r.error("workloads", "names unknown workload '" + w + "'; known: "
+                        + String.join(", ", new java.util.TreeSet<>(knownWorkloads)));
+            }
+        }
+        return new SubjectManifest(name, r.string("description", true).orElseThrow(),
+                r.string("language", true).orElseThrow(), r.string("version", false), r.strings("requires", false),
+                build(r, root.get("build")), r.string("start", true).orElseThrow(), readiness(r, root.get("ready")),
+                workloads, variants(r, root.get("variants")), dir.toAbsolutePath(), warmupBounds(r, root.get("warmup")));
+    }
+
+    private static String name(Reader r, Path dir) {
         String name = r.string("name", true).orElseThrow();
         if (!NAME.matcher(name).matches()) {
             throw r.error("name", "must be lower-case letters, digits and dashes, got '" + name + "'");
@@ -105,55 +121,49 @@ public record SubjectManifest(String name, String description, String language, 
         if (!name.equals(folder)) {
             throw r.error("name", "must equal the folder name '" + folder + "', got '" + name + "'");
         }
-        String description = r.string("description", true).orElseThrow();
-        String language = r.string("language", true).orElseThrow();
-        Optional<String> version = r.string("version", false);
-        List<String> requires = r.strings("requires", false);
-        Optional<Build> build = Optional.empty();
-        JsonNode b = root.get("build");
-        if (b != null) {
-            if (!b.isObject() || !b.has("command") || !b.get("command").isTextual()) {
-                throw r.error("build", "must be a mapping with 'command' (text) and 'sources' (list of globs)");
-            }
-            List<String> sources = new Reader(file, b).strings("sources", true);
-            build = Optional.of(new Build(b.get("command").asText(), sources));
+        return name;
+    }
+
+    private static Optional<Build> build(Reader r, JsonNode b) {
+        if (b == null) {
+            return Optional.empty();
         }
-        String start = r.string("start", true).orElseThrow();
-        JsonNode ready = root.get("ready");
+        if (!b.isObject() || !b.has("command") || !b.get("command").isTextual()) {
+            throw r.error("build", "must be a mapping with 'command' (text) and 'sources' (list of globs)");
+        }
+        List<String> sources = new Reader(r.file(), b).strings("sources", true);
+        return Optional.of(new Build(b.get("command").asText(), sources));
+    }
+
+    private static Readiness readiness(Reader r, JsonNode ready) {
         if (ready == null || !ready.isObject() || !ready.has("path") || !ready.get("path").asText().startsWith("/")) {
             throw r.error("ready", "must be a mapping with 'path' (starting with /) and optional 'timeout' (such as 60s)");
         }
-        Duration timeout;
         try {
-            timeout = ready.has("timeout") ? Durations.parse(ready.get("timeout").asText()) : Duration.ofSeconds(60);
-        } catch (LoadException e) {
+            Duration timeout = ready.has("timeout") ? Durations.parse(ready.get("timeout").asText()) : Duration.ofSeconds(60);
+            return new Readiness(ready.get("path").asText(), timeout);
+        } catch (io.loadlab.time.DurationException e) {
             throw r.error("ready.timeout", e.getMessage());
         }
-        List<String> workloads = r.strings("workloads", true);
-        for (String w : workloads) {
-            if (!knownWorkloads.contains(w)) {
-                throw r.error("workloads", "names unknown workload '" + w + "'; known: "
-                        + String.join(", ", new java.util.TreeSet<>(knownWorkloads)));
-            }
-        }
+    }
+
+    private static Map<String, List<String>> variants(Reader r, JsonNode v) {
         Map<String, List<String>> variants = new LinkedHashMap<>();
-        JsonNode v = root.get("variants");
-        if (v != null) {
-            if (!v.isObject()) {
-                throw r.error("variants", "must be a mapping such as {durability: [memory, fsync]}");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                List<String> values = new Reader(file, v).strings(e.getKey(), true);
-                if (values.isEmpty() || !NAME.matcher(e.getKey()).matches()) {
-                    throw r.error("variants." + e.getKey(), "must be a non-empty list of values under a lower-case name");
-                }
-                variants.put(e.getKey(), values);
-            }
+        if (v == null) {
+            return variants;
         }
-        return new SubjectManifest(name, description, language, version, requires, build, start,
-                new Readiness(ready.get("path").asText(), timeout), workloads, variants, dir.toAbsolutePath(),
-                warmupBounds(r, root.get("warmup")));
+        if (!v.isObject()) {
+            throw r.error("variants", "must be a mapping such as {durability: [memory, fsync]}");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            List<String> values = new Reader(r.file(), v).strings(e.getKey(), true);
+            if (values.isEmpty() || !NAME.matcher(e.getKey()).matches()) {
+                throw r.error("variants." + e.getKey(), "must be a non-empty list of values under a lower-case name");
+            }
+            variants.put(e.getKey(), values);
+        }
+        return variants;
     }
 
     private static Optional<WarmupBounds> warmupBounds(Reader r, JsonNode w) {
@@ -168,7 +178,7 @@ public record SubjectManifest(String name, String description, String language, 
         try {
             min = Durations.parse(w.get("min").asText());
             max = Durations.parse(w.get("max").asText());
-        } catch (LoadException e) {
+        } catch (io.loadlab.time.DurationException e) {
             throw r.error("warmup", e.getMessage());
         }
         if (max.compareTo(min) < 0) {

@@ -146,7 +146,7 @@ public final class SubjectProcess implements AutoCloseable {
         while (true) {
             if (!process.isAlive()) {
                 throw new SubjectException("subject '" + name + "' exited with code " + process.exitValue()
-                        + " before it was ready; its log ends with:\n" + tail(log, 20));
+                        + " before it was ready; its log ends with:\n" + LogTail.of(log, 20));
             }
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left <= 0) {
@@ -159,7 +159,7 @@ public final class SubjectProcess implements AutoCloseable {
                     throw new SubjectException("subject '" + name + "' is not what answers on port " + port
                             + ": another process holds port " + port + " (" + String.join(", ", others)
                             + "); it took the port after Loadlab chose it, so the subject could not listen there."
-                            + " Stop that program or run again; the subject's log ends with:\n" + tail(log, 20));
+                            + " Stop that program or run again; the subject's log ends with:\n" + LogTail.of(log, 20));
                 }
                 return;
             }
@@ -177,7 +177,7 @@ public final class SubjectProcess implements AutoCloseable {
                 .orElse("");
         throw new SubjectException("subject '" + name + "' was not ready on port " + port + " within "
                 + timeout.toMillis() + "ms (last probe: " + lastProblem + ")" + elsewhere + "; its log ends with:\n"
-                + tail(log, 20));
+                + LogTail.of(log, 20));
     }
 
     /** One readiness probe within {@code limitMillis}: empty when the answer was 2xx, else what went wrong. */
@@ -338,19 +338,4 @@ public final class SubjectProcess implements AutoCloseable {
         return seen.stream().filter(ProcFs::running).toList();
     }
 
-    /** The last {@code lines} lines of a log file, or a note when it cannot be read. */
-    public static String tail(Path file, int lines) {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            long len = f.length();
-            int n = (int) Math.min(len, 16 * 1024);
-            byte[] buf = new byte[n];
-            f.seek(len - n);
-            f.readFully(buf);
-            String[] all = new String(buf, StandardCharsets.UTF_8).split("\n");
-            int from = Math.max(0, all.length - lines);
-            return String.join("\n", java.util.Arrays.asList(all).subList(from, all.length));
-        } catch (IOException e) {
-            return "(log " + file + " unreadable: " + e.getMessage() + ")";
-        }
-    }
 }

@@ -72,10 +72,13 @@ public final class Subjects {
         return out;
     }
 
-    /** The first command of {@code commands} that is not on the PATH, as a reason. */
+    /**
+     * The first command of {@code commands} that is neither on the PATH nor in Loadlab's tools
+     * folder ({@link LoadlabCache#toolsBin()}), as a reason.
+     */
     static Optional<String> missing(List<String> commands) {
         for (String c : commands) {
-            if (!onPath(c)) {
+            if (LoadlabCache.find(c).isEmpty()) {
                 return Optional.of("needs `" + c + "` on PATH");
             }
         }

@@ -135,10 +135,10 @@ class LoadCommandTest {
 
     @Test
     void durationsAcceptMillisecondsSecondsAndMinutes() {
-        assertEquals(java.time.Duration.ofMillis(500), io.loadlab.load.Durations.parse("500ms"));
-        assertEquals(java.time.Duration.ofSeconds(10), io.loadlab.load.Durations.parse("10s"));
-        assertEquals(java.time.Duration.ofMinutes(2), io.loadlab.load.Durations.parse("2m"));
-        assertEquals(java.time.Duration.ofMillis(1500), io.loadlab.load.Durations.parse("1.5s"));
-        assertEquals(java.time.Duration.ofSeconds(3), io.loadlab.load.Durations.parse("3"));
+        assertEquals(java.time.Duration.ofMillis(500), io.loadlab.time.Durations.parse("500ms"));
+        assertEquals(java.time.Duration.ofSeconds(10), io.loadlab.time.Durations.parse("10s"));
+        assertEquals(java.time.Duration.ofMinutes(2), io.loadlab.time.Durations.parse("2m"));
+        assertEquals(java.time.Duration.ofMillis(1500), io.loadlab.time.Durations.parse("1.5s"));
+        assertEquals(java.time.Duration.ofSeconds(3), io.loadlab.time.Durations.parse("3"));
     }
 }

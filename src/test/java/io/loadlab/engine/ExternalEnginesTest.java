@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -25,12 +26,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** wrk and h2load driven as engines against a JDK HTTP server that records what it was sent. */
+/** wrk, h2load and oha driven as engines against a JDK HTTP server that records what it was sent. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES) // a hang guard only
 class ExternalEnginesTest {
 
@@ -84,13 +86,13 @@ class ExternalEnginesTest {
 
     @Test
     void wrkScriptCarriesMethodBodyAndRandomKeys() {
-        String lua = ExternalEngines.wrkScript(load(Engine.WRK, "PUT", "/kv/k{rand:0-9999}", 1024, Duration.ofSeconds(1)))
+        String lua = WrkScript.of(load(Engine.WRK, "PUT", "/kv/k{rand:0-9999}", 1024, Duration.ofSeconds(1)))
                 .orElseThrow();
         assertTrue(lua.contains("wrk.method = \"PUT\""), lua);
         assertTrue(lua.contains("for i = 0, 1023 do"), lua);
         assertTrue(lua.contains("\"/kv/k\" .. math.random(0, 9999)"), lua);
         assertTrue(lines(lua).stream().anyMatch(l -> l.startsWith("function request()")), lua);
-        assertEquals(Optional.empty(), ExternalEngines.wrkScript(load(Engine.WRK, "GET", "/plaintext", 0,
+        assertEquals(Optional.empty(), WrkScript.of(load(Engine.WRK, "GET", "/plaintext", 0,
                 Duration.ofSeconds(1))), "a plain GET needs no Lua per request");
     }
 
@@ -104,13 +106,62 @@ class ExternalEnginesTest {
                 .contains("1000000 keys"));
         assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.BUILTIN, "/kv/{seq}",
                 List.of(Duration.ofMillis(1500))));
+        assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.OHA, "/kv/{rand:0-999}", List.of(Duration.ofMillis(1500))));
+        assertTrue(ExternalEngines.cannotRun(Engine.OHA, "/kv/{seq}", List.of()).orElseThrow().startsWith("oha cannot"));
+        EngineException rate = assertThrows(EngineException.class, () -> load(Engine.WRK, "GET", "/", 0,
+                Duration.ofSeconds(1)).withRate(OptionalDouble.of(100)));
+        assertTrue(rate.getMessage().contains("closed loop"), rate.getMessage());
+    }
+
+    /** oha is installed by scripts/setup; where it is missing, its tests are skipped (or fail under scripts/test). */
+    private static void assumeOha() {
+        Optional<String> why = Engine.OHA.unavailableReason();
+        if (why.isPresent() && "1".equals(System.getenv("LOADLAB_REQUIRE_ALL_SUBJECTS"))) {
+            throw new AssertionError(why.get() + ", although scripts/test installs it");
+        }
+        Assumptions.assumeTrue(why.isEmpty(), () -> why.get());
     }
 
     @Test
-    void wrkSendsTheWorkloadsRequestsAndItsOutputIsRead(@TempDir Path tmp) throws IOException {
+    void ohaIsPinnedAndGetsTheWorkloadsMethodBodyKeysAndRate(@TempDir Path tmp) throws IOException {
+        assumeOha();
+        ExternalLoad l = new ExternalLoad(Engine.OHA, "PUT", "127.0.0.1", 8080, "/kv/k{rand:0-9}", 1024, 8, 2,
+                Duration.ofMillis(1500), Optional.of("1"), 7);
+        List<String> cmd = ExternalEngines.command(l, tmp);
+        int at = cmd.indexOf("taskset");
+        assertEquals(List.of("taskset", "-c", "1"), cmd.subList(at, at + 3), cmd.toString());
+        assertEquals(Engine.OHA.executable().toString(), cmd.get(at + 3), "taskset execs oha itself: " + cmd);
+        assertEquals(List.of("--no-tui", "--output-format", "json", "-z", "1500ms", "-c", "8", "--worker-threads", "2",
+                "-m", "PUT", "-D", tmp.resolve("body.bin").toString(), "--urls-from-file",
+                tmp.resolve("uris.txt").toString()), cmd.subList(at + 4, cmd.size()));
+        assertTrue(Arrays.equals(ExternalEngines.body(1024), java.nio.file.Files.readAllBytes(tmp.resolve("body.bin"))));
+        List<String> uris = java.nio.file.Files.readAllLines(tmp.resolve("uris.txt"));
+        assertEquals(10, Set.copyOf(uris).size(), uris.toString());
+        assertTrue(uris.contains("http://127.0.0.1:8080/kv/k9"), uris.toString());
+        List<String> rated = ExternalEngines.command(l.withRate(OptionalDouble.of(500)), tmp);
+        int q = rated.indexOf("-q");
+        assertEquals(List.of("-q", "500", "--latency-correction"), rated.subList(q, q + 3),
+                "at a fixed rate latency counts from the intended send time: " + rated);
+    }
+
+    @Test
+    void ohaSendsTheWorkloadsRequestsAndItsJsonIsRead(@TempDir Path tmp) throws IOException {
+        assumeOha();
+        ExternalRun r = randomKeyPuts(Engine.OHA, tmp);
+        assertEquals("0", r.reported().get("errors_status"));
+        assertEquals("oha", r.reported().get("engine"));
+    }
+
+    /**
+     * Runs {@code engine} for 1 s of PUTs of the built-in engine's 1 KiB body to 100 random keys
+     * and checks what the server got, the tool's CPU time, its percentiles and that its kept
+     * output imports to the same figures.
+     */
+    private ExternalRun randomKeyPuts(Engine engine, Path tmp) throws IOException {
         boolean[] window = new boolean[2];
-        ExternalRun r = ExternalEngines.run(load(Engine.WRK, "PUT", "/kv/k{rand:0-99}", 1024, Duration.ofSeconds(1)),
-                tmp.resolve("scratch"), tmp.resolve("wrk.txt"), () -> window[0] = true, () -> window[1] = true);
+        Path output = tmp.resolve(engine.label() + ".txt");
+        ExternalRun r = ExternalEngines.run(load(engine, "PUT", "/kv/k{rand:0-99}", 1024, Duration.ofSeconds(1)),
+                tmp.resolve("scratch"), output, () -> window[0] = true, () -> window[1] = true);
         assertTrue(window[0] && window[1], "the server CPU window was opened and closed");
         assertEquals(Set.of("PUT"), methods);
         assertTrue(badBodies.isEmpty(), "bodies other than the built-in engine's: " + badBodies);
@@ -118,11 +169,29 @@ class ExternalEnginesTest {
         assertTrue(paths.stream().allMatch(p -> p.matches("/kv/k([0-9]|[1-9][0-9])")), paths.toString());
         long reported = Long.parseLong(r.reported().get("requests"));
         assertTrue(reported > 0 && reported <= answered.get(), reported + " reported, " + answered + " answered");
-        assertFalse(r.reported().get("lat_p99_us").isEmpty(), "wrk --latency gives percentiles");
-        assertTrue(r.toolCpuSeconds() > 0, "wrk's CPU time was read: " + r.toolCpuSeconds());
-        assertEquals(r.reported().values(), Importers.parse(tmp.resolve("wrk.txt")).values(),
+        assertFalse(r.reported().get("lat_p99_us").isEmpty(), engine + " gives percentiles");
+        assertTrue(r.toolCpuSeconds() > 0, engine + "'s CPU time was read: " + r.toolCpuSeconds());
+        assertEquals(r.reported().values(), Importers.parse(output).values(),
                 "the kept output imports to the same figures");
-        assertTrue(r.command().contains("wrk") && r.command().contains("--latency"), r.command().toString());
+        return r;
+    }
+
+    @Test
+    void ohaHoldsAFixedRate(@TempDir Path tmp) {
+        assumeOha();
+        ExternalRun r = ExternalEngines.run(load(Engine.OHA, "GET", "/plaintext", 0, Duration.ofSeconds(2))
+                .withRate(OptionalDouble.of(100)), tmp, tmp.resolve("oha.txt"), () -> { }, () -> { });
+        long reported = Long.parseLong(r.reported().get("requests"));
+        // 100/s for 2 s is 200 requests; the bounds only rule out a closed loop (thousands) or no load.
+        assertTrue(reported >= 100 && reported <= 300, "requests at 100/s for 2 s: " + reported);
+        assertTrue(r.command().contains("--latency-correction"), r.command().toString());
+    }
+
+    @Test
+    void wrkSendsTheWorkloadsRequestsAndItsOutputIsRead(@TempDir Path tmp) throws IOException {
+        ExternalRun r = randomKeyPuts(Engine.WRK, tmp);
+        assertTrue(r.command().stream().anyMatch(c -> c.endsWith("/wrk")) && r.command().contains("--latency"),
+                r.command().toString());
     }
 
     @Test

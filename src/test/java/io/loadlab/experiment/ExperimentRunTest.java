@@ -178,10 +178,17 @@ class ExperimentRunTest {
                 }
             }
         });
-        CompletableFuture<Runner.Outcome> running = CompletableFuture.supplyAsync(exp::execute);
+        // As a notebook kernel runs a cell: inside a scope, which an interrupt stops.
+        ExperimentScope cell = new ExperimentScope();
+        CompletableFuture<Runner.Outcome> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return cell.call(exp::execute);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
         twoDone.get(2, TimeUnit.MINUTES);
-        // As a notebook kernel does on an interrupt: stop whatever experiment runs in this JVM.
-        assertTrue(Experiment.stopRunning(Duration.ofSeconds(60)), "an experiment was running");
+        assertTrue(cell.stop(Duration.ofSeconds(60)), "an experiment was running in the scope");
         Runner.Outcome first = running.get(1, TimeUnit.MINUTES);
         assertEquals("interrupted", first.status());
         int recorded = rows(dir).size();

@@ -83,24 +83,43 @@ class ImportersTest {
 
     @Test
     void ohaText() {
+        // oha 1.16.0 chose milliseconds for this run; its Requests/sec (37024) also counts the 11
+        // requests aborted at the deadline, the rps column does not.
         ImportedRun r = Importers.parse(fixture("oha.txt"));
         assertEquals(Tool.OHA, r.tool());
-        expect(r, "engine", "oha", "duration_s", "5.0004", "lat_max_us", "30100", "lat_mean_us", "1000",
-                "rps", "49817.211", "bytes_read", Long.toString(Math.round(3.09 * 1048576)),
-                "lat_p50_us", "900", "lat_p75_us", "1200", "lat_p90_us", "1500", "lat_p99_us", "2700",
-                "lat_p999_us", "6000", "requests", Long.toString(249027 + 60), "errors_status", "60",
-                // "aborted due to deadline" ends every timed run: not an error.
-                "errors_read", "2", "errors_connect", "0", "errors_timeout", "0", "connections", "");
+        expect(r, "engine", "oha", "duration_s", "2.001809", "lat_max_us", "9308", "lat_mean_us", "430.6",
+                "rps", "37018.525998", "bytes_read", "963348", "lat_p50_us", "175", "lat_p75_us", "187",
+                "lat_p90_us", "303", "lat_p99_us", "5405", "lat_p999_us", "8538", "requests", "74104",
+                "errors_status", "0", "errors_read", "0", "errors_connect", "0", "errors_timeout", "0",
+                "connections", "");
+    }
+
+    @Test
+    void ohaTextOfARunWithNoAnswerLeavesTheLatenciesEmpty() {
+        // Every request timed out: oha prints NaN and inf, in nanoseconds.
+        ImportedRun r = Importers.parse(fixture("oha-timeout.txt"));
+        expect(r, "duration_s", "2.000872", "requests", "0", "rps", "0", "errors_timeout", "4", "lat_mean_us", "",
+                "lat_max_us", "", "lat_p50_us", "", "lat_p99_us", "", "bytes_read", "0");
     }
 
     @Test
     void ohaJson() {
         ImportedRun r = Importers.parse(fixture("oha.json"));
         assertEquals(Tool.OHA, r.tool());
-        expect(r, "duration_s", "5.000412", "rps", "49817.211", "bytes_read", "3238131", "lat_mean_us", "1003",
-                "lat_max_us", "30114", "lat_p50_us", "903", "lat_p75_us", "1207", "lat_p90_us", "1511",
-                "lat_p99_us", "2711", "lat_p999_us", "6013", "requests", "249087", "errors_status", "60",
-                "errors_read", "2", "lat_stdev_us", "");
+        expect(r, "duration_s", "2.001531", "rps", "37548.762186", "bytes_read", "977015", "lat_mean_us", "424.895406",
+                "lat_max_us", "9149", "lat_p50_us", "174", "lat_p75_us", "187", "lat_p90_us", "321",
+                "lat_p99_us", "5202", "lat_p999_us", "8163", "requests", "75155", "errors_status", "0",
+                "errors_read", "0", "errors_timeout", "0", "lat_stdev_us", "");
+    }
+
+    @Test
+    void ohaJsonCountsNon2xxAsStatusErrorsAndTimeouts() {
+        expect(Importers.parse(fixture("oha-non2xx.json")), "requests", "51282", "errors_status", "51282",
+                "rps", "25624.751857");
+        // null latencies (nothing answered) stay empty, never 0.
+        expect(Importers.parse(fixture("oha-timeout.json")), "requests", "0", "errors_timeout", "4",
+                "lat_mean_us", "", "lat_p99_us", "", "lat_max_us", "", "duration_s", "2.001631");
+        expect(Importers.parse(fixture("oha-rate.json")), "requests", "3998", "rps", "1997.915017");
     }
 
     @Test
@@ -142,7 +161,8 @@ class ImportersTest {
     @Test
     void everyValueIsAColumnAndNoneIsBlank() {
         for (String f : new String[] {"wrk.txt", "wrk-latency.txt", "wrk2-u-latency.txt", "oha.txt", "oha.json",
-            "hey.txt", "h2load.txt", "ab-k.txt"}) {
+            "oha-non2xx.json", "oha-timeout.txt", "oha-timeout.json", "oha-rate.json", "hey.txt", "h2load.txt",
+            "ab-k.txt"}) {
             for (Map.Entry<String, String> e : Importers.parse(fixture(f)).values().entrySet()) {
                 assertFalse(e.getValue().isBlank(), f + " " + e.getKey());
             }

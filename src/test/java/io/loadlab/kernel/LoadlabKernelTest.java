@@ -168,7 +168,7 @@ class LoadlabKernelTest {
         assertTrue(html.contains("<th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>p99.99</th><th>max</th><th>count</th>"),
                 html);
         assertTrue(html.contains("<td style=\"text-align:right\">500</td>"), html);
-        assertTrue(html.contains("<td style=\"text-align:right\">1000</td>"), html);
+        assertTrue(html.contains("<td style=\"text-align:right\">1,000</td>"), html);
         assertTrue(text(d, "text/plain").startsWith("latency (µs): p50=500 p90=900"), text(d, "text/plain"));
     }
 
@@ -292,6 +292,50 @@ class LoadlabKernelTest {
         }
     }
 
+    /**
+     * An interrupt stops the cell's experiment the careful way, through the cell's scope: the
+     * rows so far kept, the status interrupted, the subject stopped; then the next cell runs.
+     */
+    @Test
+    void anInterruptStopsTheCellsExperimentCleanly(@TempDir Path dir) throws Exception {
+        Path exp = dir.resolve("interrupted");
+        String cell = "var spec = ExperimentSpec.builder().name(\"interrupted\").subjects(\"java-netty\")"
+                + ".workloads(\"plaintext\").rounds(20).duration(Duration.ofSeconds(1)).warmup(Duration.ofMillis(200))"
+                + ".cooldown(Duration.ZERO).connections(4).build();\n"
+                + "Experiment.create(Path.of(\"" + KernelFixture.HOME + "\"), spec, Path.of(\"" + exp + "\"),"
+                + " List.of(\"test\"), new Runner.Progress() { }).execute();";
+        Throwable[] thrown = new Throwable[1];
+        Thread runner = new Thread(() -> {
+            try {
+                kernel.eval(cell);
+            } catch (Throwable t) {
+                thrown[0] = t;
+            }
+        });
+        runner.start();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (rowsIn(exp) < 1 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(rowsIn(exp) >= 1, "the experiment recorded a run");
+        kernel.interrupt();
+        runner.join(60_000);
+        assertTrue(!runner.isAlive(), "the cell was not stopped");
+        assertEquals(CellError.INTERRUPTED, ((CellError) thrown[0]).ename());
+        assertEquals("interrupted", new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(exp.resolve("experiment.json").toFile()).get("status").asText());
+        assertTrue(rowsIn(exp) < 20, "stopped before the end");
+        assertTrue(ProcessHandle.current().descendants()
+                .noneMatch(p -> p.isAlive() && p.info().commandLine().orElse("").contains("NettyServer")),
+                "the subject was stopped");
+        assertEquals("2", text(kernel.eval("1 + 1"), "text/plain"));
+    }
+
+    private static long rowsIn(Path exp) throws java.io.IOException {
+        Path csv = exp.resolve("runs.csv");
+        return Files.exists(csv) ? Math.max(0, Files.readAllLines(csv).size() - 1) : 0;
+    }
+
     @Test
     void jarsAndClasspathMagicsAddToTheClassPath(@TempDir Path dir) throws Exception {
         Path classes = compile(dir.resolve("src1"), dir.resolve("classes1"), "demo.Greeter",
@@ -374,7 +418,7 @@ class LoadlabKernelTest {
         assertEquals(1, fixture.updated.size());
         DisplayData last = fixture.updated.get(fixture.updated.size() - 1);
         assertEquals(fixture.shown.get(0).getDisplayId(), last.getDisplayId());
-        assertEquals("experiment [" + "#".repeat(22) + "--------] 3/4 (75%)  run 3 (java-netty, plaintext) 12345.6 requests/s",
+        assertEquals("experiment [" + "#".repeat(22) + "--------] 3/4 (75%)  run 3 (java-netty, plaintext) 12,346 requests/s",
                 text(last, "text/plain"));
     }
 

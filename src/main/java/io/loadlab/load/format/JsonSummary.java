@@ -73,6 +73,8 @@ public final class JsonSummary {
         o.put("load_bound", r.loadBound());
         o.put("stopped_early", r.stoppedEarly());
         o.put("warmup_s", r.warmupSeconds());
+        com.fasterxml.jackson.databind.node.ArrayNode warmupRps = o.putArray("warmup_rps");
+        r.warmup().intervalRps().forEach(x -> warmupRps.add(Math.round(x)));
         if (r.steady().isPresent()) {
             o.put("steady", r.steady().get());
         } else {

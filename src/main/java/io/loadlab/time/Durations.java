@@ -1,11 +1,15 @@
-package io.loadlab.load;
+package io.loadlab.time;
 
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses and prints human durations: {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h}, {@code 1.5s}. */
+/**
+ * Parses and prints human durations: {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h}, {@code 1.5s}.
+ * The one home of durations as people write them: the engine, the manifests, the experiment spec and
+ * the command line all use it.
+ */
 public final class Durations {
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|µs|ms|s|m|h)?");
@@ -16,12 +20,12 @@ public final class Durations {
     /**
      * Parses a duration; a bare number means seconds.
      *
-     * @throws LoadException (usage) for anything else, with the accepted forms
+     * @throws DurationException for anything else, with the accepted forms
      */
     public static Duration parse(String text) {
         Matcher m = FORM.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw LoadException.usage("'" + text + "' is not a duration: write it as 500ms, 10s, 2m or 1h");
+            throw new DurationException("'" + text + "' is not a duration: write it as 500ms, 10s, 2m or 1h");
         }
         double v = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
@@ -34,7 +38,7 @@ public final class Durations {
             default -> throw new IllegalStateException("unit " + unit);
         };
         if (nanos > Long.MAX_VALUE / 2) {
-            throw LoadException.usage("duration '" + text + "' is too long");
+            throw new DurationException("duration '" + text + "' is too long");
         }
         return Duration.ofNanos(Math.round(nanos));
     }

@@ -1,0 +1,64 @@
+package io.loadlab.engine;
+
+import io.loadlab.load.IntervalSample;
+import io.loadlab.load.Warmed;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one run of any {@link Engine} measured, over its window. A figure the engine does not
+ * measure is empty, never 0.
+ *
+ * @param engine            the engine's label
+ * @param requests          complete answers in the window
+ * @param durationSeconds   the window's length, s
+ * @param rps               answers per second as the engine reports it
+ * @param bytesRead         bytes received, headers included
+ * @param bytesWritten      bytes of requests sent
+ * @param errors            failed requests by category ({@code connect}, {@code read}, {@code write},
+ *                          {@code timeout}, {@code status}, {@code protocol}); a category the engine does
+ *                          not count is absent
+ * @param latency           latency, µs; at a fixed rate from each request's due time
+ * @param serviceTime       at a fixed rate, from the actual send, µs
+ * @param loadCpuSeconds    the load generator's CPU in the window: the built-in engine's event-loop
+ *                          threads, or the tool's process, s
+ * @param processCpuSeconds the whole load process's CPU in the window (the JVM, or the tool), s
+ * @param loadBound         whether the load generator used at least 90% of its CPUs
+ * @param warmup            how the warm-up went
+ * @param missed            at a fixed rate, requests due in the window but never sent
+ * @param intervals         per-second samples with their histograms (the built-in engine), else empty
+ * @param histogram         the window's latency histogram, µs, where the engine has one
+ * @param output            the tool's kept output, where there is one
+ */
+public record EngineResult(String engine, long requests, double durationSeconds, OptionalDouble rps,
+                           OptionalLong bytesRead, OptionalLong bytesWritten, Map<String, Long> errors,
+                           Latency latency, Optional<Latency> serviceTime, OptionalDouble loadCpuSeconds,
+                           OptionalDouble processCpuSeconds, Optional<Boolean> loadBound, Warmed warmup,
+                           OptionalLong missed, List<IntervalSample> intervals, Optional<Histogram> histogram,
+                           Optional<Path> output) {
+
+    public EngineResult {
+        errors = Map.copyOf(new TreeMap<>(errors));
+        intervals = List.copyOf(intervals);
+        histogram = histogram.map(Histogram::copy);
+    }
+
+    /** A copy of the window's latency histogram, µs. */
+    @Override
+    public Optional<Histogram> histogram() {
+        return histogram.map(Histogram::copy);
+    }
+
+    /** One line: a result holds histograms, whose full text JShell would build for a stored value. */
+    @Override
+    public String toString() {
+        return "EngineResult[" + engine + ": " + requests + " answers in " + String.format(java.util.Locale.ROOT,
+                "%.2f", durationSeconds) + " s, errors " + errors.values().stream().mapToLong(Long::longValue).sum() + "]";
+    }
+}

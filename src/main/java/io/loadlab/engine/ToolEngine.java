@@ -1,0 +1,199 @@
+package io.loadlab.engine;
+
+import io.loadlab.importer.ImportedRun;
+import io.loadlab.load.LoadEngine;
+import io.loadlab.load.LoadListener;
+import io.loadlab.load.LoadModel;
+import io.loadlab.load.LoadResult;
+import io.loadlab.load.LoadSpec;
+import io.loadlab.load.Warmed;
+import io.loadlab.load.Warmup;
+import io.loadlab.subject.Cpus;
+import io.loadlab.subject.LoadlabCache;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * wrk, h2load or oha as an {@link Engine}: the tool runs as a separate process pinned to the load
+ * CPUs ({@link ExternalEngines}), its output is read back by the importers and kept. A fixed
+ * warm-up is a run of the tool; a steady-state warm-up is the built-in engine's (a tool cannot say
+ * when the throughput settles) followed by a second of the tool, which warms its own connections.
+ * A tool is looked for on the PATH, then in Loadlab's tools folder ({@link LoadlabCache#toolsBin()}).
+ */
+public final class ToolEngine implements Engine {
+
+    /** Which tool: what its command line and output look like. */
+    public enum Kind { WRK, H2LOAD, OHA }
+
+    /** The tool's own run after the built-in engine's steady-state warm-up. */
+    private static final Duration TOOL_WARMUP = Duration.ofSeconds(1);
+
+    private final Kind kind;
+    private final String command;
+    private final String install;
+    private final String versionFlag;
+
+    ToolEngine(Kind kind, String command, String install, String versionFlag) {
+        this.kind = kind;
+        this.command = command;
+        this.install = install;
+        this.versionFlag = versionFlag;
+    }
+
+    /** Which tool this is. */
+    public Kind kind() {
+        return kind;
+    }
+
+    @Override
+    public String label() {
+        return command;
+    }
+
+    @Override
+    public boolean external() {
+        return true;
+    }
+
+    @Override
+    public boolean fixedRate() {
+        return kind == Kind.OHA;
+    }
+
+    /**
+     * The tool's executable: found on the PATH or in Loadlab's tools folder, else the bare command
+     * name (which then fails to start with the OS's message).
+     */
+    Path executable() {
+        return LoadlabCache.find(command).orElse(Path.of(command));
+    }
+
+    @Override
+    public Optional<String> version() {
+        try {
+            Process p = new ProcessBuilder(executable().toString(), versionFlag).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8);
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            // wrk -v exits with 1 after printing its version and usage: the first line is what counts.
+            return out.lines().findFirst().map(String::strip).filter(l -> !l.isEmpty());
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        if (LoadlabCache.find(command).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of("engine " + command + ": '" + command + "' is neither on the PATH nor in "
+                + LoadlabCache.toolsBin() + "; install it with " + install);
+    }
+
+    @Override
+    public Optional<String> cannotRun(String path, List<Duration> durations) {
+        return ExternalEngines.cannotRun(this, path, durations);
+    }
+
+    @Override
+    public EngineResult run(RunSpec spec, LoadListener window) {
+        ExternalLoad load = load(spec);
+        Warmed warmed = warmUp(spec, load);
+        ExternalRun r = ExternalEngines.run(load, spec.scratch(), spec.output(), window::windowStarted,
+                window::windowEnded);
+        int loadCpus = spec.loadCpus().map(c -> Cpus.parse(c).size()).orElse(Runtime.getRuntime().availableProcessors());
+        return of(r, warmed, loadCpus);
+    }
+
+    /** The tool's form of the run's load. */
+    private ExternalLoad load(RunSpec spec) {
+        LoadSpec l = spec.load();
+        OptionalDouble rate = l.model() instanceof LoadModel.FixedRate f ? OptionalDouble.of(f.requestsPerSecond())
+                : OptionalDouble.empty();
+        Duration d = l.duration().orElseThrow(() -> new EngineException(command + " runs for a duration, not a"
+                + " request count"));
+        return new ExternalLoad(this, l.request().method(), l.request().target().host(), l.request().target().port(),
+                l.request().target().path(), l.request().bodySize(), l.connections(), l.threads(), d, spec.loadCpus(),
+                l.seed(), rate);
+    }
+
+    private Warmed warmUp(RunSpec spec, ExternalLoad load) {
+        Warmup w = spec.load().warmup();
+        if (w.isNone()) {
+            return new Warmed(0, Optional.of(false), List.of());
+        }
+        Path warmupOutput = spec.scratch().resolve("warmup.txt");
+        if (w instanceof Warmup.Fixed f) {
+            ExternalEngines.run(load.withDuration(f.length()), spec.scratch(), warmupOutput, () -> { }, () -> { });
+            return new Warmed(f.length().toMillis() / 1000.0, Optional.empty(), List.of());
+        }
+        LoadResult builtin = LoadEngine.run(spec.load().withWindow(Duration.ofMillis(500)));
+        ExternalEngines.run(load.withDuration(TOOL_WARMUP), spec.scratch(), warmupOutput, () -> { }, () -> { });
+        return new Warmed(builtin.warmupSeconds() + builtin.durationSeconds() + TOOL_WARMUP.toMillis() / 1000.0,
+                builtin.steady(), builtin.warmup().intervalRps());
+    }
+
+    /** What the tool reported, in the engine-neutral form; figures it does not print stay empty. */
+    private EngineResult of(ExternalRun r, Warmed warmed, int loadCpus) {
+        ImportedRun t = r.reported();
+        Map<String, Long> errors = new LinkedHashMap<>();
+        for (String category : List.of("connect", "read", "write", "timeout", "status", "protocol")) {
+            longValue(t, "errors_" + category).ifPresent(n -> errors.put(category, n));
+        }
+        Optional<Latency> service = t.get("svc_p50_us").isEmpty() ? Optional.empty() : Optional.of(new Latency(
+                OptionalDouble.empty(), OptionalDouble.empty(), longValue(t, "svc_p50_us"), OptionalLong.empty(),
+                longValue(t, "svc_p90_us"), longValue(t, "svc_p99_us"), longValue(t, "svc_p999_us"), OptionalLong.empty()));
+        double cpu = r.toolCpuSeconds();
+        OptionalDouble toolCpu = Double.isFinite(cpu) ? OptionalDouble.of(cpu) : OptionalDouble.empty();
+        Optional<Boolean> bound = toolCpu.isPresent() ? Optional.of(r.wallSeconds() > 0
+                && cpu >= LoadResult.LOAD_BOUND_SHARE * loadCpus * r.wallSeconds()) : Optional.empty();
+        return new EngineResult(label(), longValue(t, "requests").orElse(0), doubleValue(t, "duration_s").orElse(0),
+                doubleValue(t, "rps"), longValue(t, "bytes_read"), OptionalLong.empty(), errors, latency(t), service,
+                toolCpu, toolCpu, bound, warmed, OptionalLong.empty(), List.of(), Optional.empty(),
+                Optional.of(r.output()));
+    }
+
+    private static Latency latency(ImportedRun t) {
+        return new Latency(doubleValue(t, "lat_mean_us"), doubleValue(t, "lat_stdev_us"), longValue(t, "lat_p50_us"),
+                longValue(t, "lat_p75_us"), longValue(t, "lat_p90_us"), longValue(t, "lat_p99_us"),
+                longValue(t, "lat_p999_us"), longValue(t, "lat_max_us"));
+    }
+
+    private static OptionalLong longValue(ImportedRun t, String field) {
+        String v = t.get(field);
+        try {
+            return v.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Math.round(Double.parseDouble(v)));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    private static OptionalDouble doubleValue(ImportedRun t, String field) {
+        String v = t.get(field);
+        try {
+            return v.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(v));
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return label();
+    }
+}

@@ -1,0 +1,113 @@
+package io.loadlab.experiment;
+
+import io.loadlab.data.RunRow;
+import io.loadlab.engine.EngineException;
+import io.loadlab.engine.EngineResult;
+import io.loadlab.engine.RunSpec;
+import io.loadlab.load.Expectation;
+import io.loadlab.load.IntervalSample;
+import io.loadlab.load.LoadException;
+import io.loadlab.load.LoadModel;
+import io.loadlab.load.LoadSpec;
+import io.loadlab.load.RequestTemplate;
+import io.loadlab.load.Target;
+import io.loadlab.subject.Cpus;
+import io.loadlab.subject.SubjectProcess;
+import io.loadlab.workload.Workload;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One planned run measured against its running subject: the preload, the run's spec for its
+ * engine, the engine's run with the server sampled over the window, and the row. Knows nothing of
+ * which engine it is.
+ */
+final class Measurement {
+
+    /** A run's row, the per-second samples that go to the hlog, and its latency histogram if any. */
+    record Measured(RunRow row, List<IntervalSample> intervals, Optional<Histogram> latency) {
+        static Measured failed(RunRow row) {
+            return new Measured(row, List.of(), Optional.empty());
+        }
+    }
+
+    /** Runs a wait that a stop may interrupt (the runner's guard). */
+    interface Waits {
+        <T> T interruptibly(Supplier<T> wait);
+    }
+
+    private final ExperimentSpec spec;
+    private final Optional<Cpus.Split> split;
+    private final int threads;
+    private final Waits waits;
+
+    Measurement(ExperimentSpec spec, Optional<Cpus.Split> split, int threads, Waits waits) {
+        this.spec = spec;
+        this.split = split;
+        this.threads = threads;
+        this.waits = waits;
+    }
+
+    /**
+     * Measures {@code run} on the subject {@code p} listening on {@code port}; a failure of the run
+     * (or the subject's death) gives a failed row with the reason.
+     *
+     * @param planned the row's planned values
+     * @param log     the subject's log, next to which a tool keeps its output
+     */
+    Measured measure(Plan.Run run, int port, SubjectProcess p, Map<String, String> planned, Path log) {
+        Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
+        try {
+            run.workload().preload().ifPresent(pre -> Preload.write(pre, port));
+            RunSpec rs = new RunSpec(load(run, port), split.map(Cpus.Split::load), scratch,
+                    log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
+            ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse());
+            EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
+            Optional<String> died = died(run, p, log);
+            return new Measured(RunRows.of(planned, r, sampler, died), r.intervals(),
+                    died.isEmpty() ? r.histogram() : Optional.empty());
+        } catch (LoadException | EngineException e) {
+            String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
+                    + " died; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10);
+            return Measured.failed(RunRows.failed(planned, why));
+        } finally {
+            ScratchFolders.deleteQuietly(scratch);
+        }
+    }
+
+    /** The run's load: its workload's request at the experiment's settings, its subject's warm-up. */
+    private LoadSpec load(Plan.Run run, int port) {
+        Workload w = run.workload();
+        RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
+                w.bodySize());
+        return LoadSpec.builder().request(req)
+                .model(spec.rate().isPresent() ? new LoadModel.FixedRate(spec.rate().getAsDouble())
+                        : new LoadModel.ClosedLoop(1))
+                .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
+                .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest()))
+                .seed(spec.seed() * 31 + run.runId())
+                .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
+                .build();
+    }
+
+    /** The CPUs whose other use is the window's noise: the server's and the load's; empty when not pinned. */
+    private List<Integer> cpusInUse() {
+        return split.map(s -> {
+            TreeSet<Integer> all = new TreeSet<>(Cpus.parse(s.server()));
+            all.addAll(Cpus.parse(s.load()));
+            return List.copyOf(all);
+        }).orElse(List.of());
+    }
+
+    /** Why a run must not count: its subject died during it. */
+    static Optional<String> died(Plan.Run run, SubjectProcess p, Path log) {
+        return p.isAlive() ? Optional.empty()
+                : Optional.of("subject " + run.instance().label() + " died during the run; its log ends with:\n"
+                + io.loadlab.subject.LogTail.of(log, 10));
+    }
+}
