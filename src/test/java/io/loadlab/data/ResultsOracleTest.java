@@ -32,19 +32,22 @@ import tech.tablesaw.api.Table;
 class ResultsOracleTest {
 
     static final Path SAMPLE = ResultsTest.SAMPLE;
-    private static final int COPIES = 20;
+    private static final int COPIES = 25;
 
-    /** Percentiles of data/sample as the load before the redesign (commit 85e07a2) gave them. */
+    /**
+     * Percentiles of data/sample (as remade in bc3d0b6) as the load before the redesign (commit
+     * 85e07a2) gives them.
+     */
     private static final String SAMPLE_PERCENTILES = """
-            go-nethttp,durability=memory,json,435858,1395,2529,4847,13151,23951,25231
-            go-nethttp,durability=memory,plaintext,450792,1341,2505,4807,8495,24431,25599
-            go-nethttp,durability=memory,put-1k,408968,1501,2755,4527,8047,10663,13295
-            java-netty,durability=memory,json,729175,676,916,5487,23471,58911,77119
-            java-netty,durability=memory,plaintext,260100,1255,5783,9903,56415,102143,102143
-            java-netty,durability=memory,put-1k,368346,869,5131,9231,50111,113663,114111
-            node-http,durability=memory,json,353426,1621,1950,6583,24847,86463,93055
-            node-http,durability=memory,plaintext,320862,1616,3271,8639,19631,41343,41727
-            node-http,durability=memory,put-1k,262253,2024,3685,10047,31167,54015,54815
+            go-nethttp,durability=memory,json,727602,852,1517,2337,4243,6583,8647
+            go-nethttp,durability=memory,plaintext,688016,836,1540,3863,7867,22991,48991
+            go-nethttp,durability=memory,put-1k,653500,944,1699,2697,4475,6963,9487
+            java-netty,durability=memory,json,1273907,459,606,1032,4151,6899,8615
+            java-netty,durability=memory,plaintext,1227014,467,639,1155,3903,6619,9231
+            java-netty,durability=memory,put-1k,1054295,552,720,1259,5667,7655,9415
+            node-http,durability=memory,json,590215,1010,1325,2635,4855,7515,9207
+            node-http,durability=memory,plaintext,589961,982,1406,2373,4527,7659,7891
+            node-http,durability=memory,put-1k,486021,1121,1531,5119,11127,15391,20079
             """;
 
     @Test
