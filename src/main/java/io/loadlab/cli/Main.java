@@ -23,6 +23,7 @@ public final class Main implements Runnable {
     /** Runs the command line with the given output streams; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        HelpText.reflow(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
