@@ -108,14 +108,20 @@ public final class AnalysisGroups {
                 throw new DataException("the runs table has no '" + c + "' column: it is not from runs.csv");
             }
         }
+        // Each column looked up once: Tablesaw finds a column by comparing every name, ignoring case.
+        Column<?>[] text = {column(runs, "subject"), column(runs, "variant"), column(runs, "engine"),
+            column(runs, "workload")};
+        Column<?> connections = column(runs, "connections");
+        Column<?> rate = column(runs, "target_rps");
         int n = runs.rowCount();
         String[][] rows = new String[n][];
         Map<List<String>, SortedSet<String>[]> values = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
-            rows[i] = new String[] {text(runs, "subject", i), text(runs, "variant", i), text(runs, "engine", i),
-                text(runs, "workload", i), setting(runs, "connections", i, UNKNOWN), setting(runs, "target_rps", i, NO_RATE)};
-            values.computeIfAbsent(key(rows[i]), k -> newSets())[0].add(rows[i][4]);
-            values.get(key(rows[i]))[1].add(rows[i][5]);
+            rows[i] = new String[] {text(text[0], i), text(text[1], i), text(text[2], i), text(text[3], i),
+                setting(connections, i, UNKNOWN), setting(rate, i, NO_RATE)};
+            SortedSet<String>[] sets = values.computeIfAbsent(key(rows[i]), k -> newSets());
+            sets[0].add(rows[i][4]);
+            sets[1].add(rows[i][5]);
         }
         List<Label> labels = new ArrayList<>(n);
         for (String[] r : rows) {
@@ -164,6 +170,9 @@ public final class AnalysisGroups {
 
     /** Numbers in numeric order (16 before 256), then words such as {@link #UNKNOWN}. */
     private static int byNumber(String a, String b) {
+        if (a.equals(b)) {
+            return 0; // the usual case, every run of a group at one setting: no parsing, no exception for words
+        }
         double x = number(a);
         double y = number(b);
         if (Double.isNaN(x) || Double.isNaN(y)) {
@@ -180,20 +189,21 @@ public final class AnalysisGroups {
         }
     }
 
-    private static String text(Table runs, String column, int row) {
-        if (!runs.containsColumn(column)) {
-            return "";
-        }
-        Column<?> c = runs.column(column);
-        return c.isMissing(row) ? "" : c.getString(row).trim();
+    /** A column of the table, or null when it has none of that name. */
+    private static Column<?> column(Table runs, String name) {
+        return runs.containsColumn(name) ? runs.column(name) : null;
+    }
+
+    /** A value as text, "" when the column is absent or the value missing. */
+    private static String text(Column<?> c, int row) {
+        return c == null || c.isMissing(row) ? "" : c.getString(row).trim();
     }
 
     /** A setting's value as text: whole numbers without decimals; {@code absent} when not recorded. */
-    private static String setting(Table runs, String column, int row, String absent) {
-        if (!runs.containsColumn(column) || runs.column(column).isMissing(row)) {
+    private static String setting(Column<?> c, int row, String absent) {
+        if (c == null || c.isMissing(row)) {
             return absent;
         }
-        Column<?> c = runs.column(column);
         if (c instanceof NumericColumn) {
             double v = ((NumericColumn<?>) c).getDouble(row);
             return Double.isFinite(v) ? RunRow.num(v) : absent;

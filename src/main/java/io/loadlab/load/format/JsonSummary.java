@@ -3,6 +3,7 @@ package io.loadlab.load.format;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
@@ -24,6 +25,17 @@ public final class JsonSummary {
     /** The JSON tree of a result. */
     public static ObjectNode toJson(LoadResult r) {
         ObjectNode o = MAPPER.createObjectNode();
+        putSetup(o, r);
+        putCounts(o, r);
+        putLatencies(o, r);
+        putCpu(o, r);
+        putWarmupAndRate(o, r);
+        putWarnings(o, r);
+        return o;
+    }
+
+    /** What was asked for: the target, the load model and the transport. */
+    private static void putSetup(ObjectNode o, LoadResult r) {
         o.put("url", r.spec().request().target().url());
         o.put("method", r.spec().request().method());
         o.put("model", r.spec().isFixedRate() ? "fixed_rate" : "closed_loop");
@@ -32,6 +44,10 @@ public final class JsonSummary {
         o.put("pipeline", r.spec().pipeline());
         o.put("transport", r.transport());
         o.put("start", r.start().toString());
+    }
+
+    /** Requests, bytes, errors by kind and responses by status code. */
+    private static void putCounts(ObjectNode o, LoadResult r) {
         o.put("requests", r.requests());
         o.put("duration_s", r.durationSeconds());
         o.put("rps", r.rps());
@@ -49,6 +65,10 @@ public final class JsonSummary {
         for (Map.Entry<Integer, Long> c : r.statusCodes().entrySet()) {
             codes.put(String.valueOf(c.getKey()), c.getValue());
         }
+    }
+
+    /** Latency, service time (null without one) and connect time, in µs. */
+    private static void putLatencies(ObjectNode o, LoadResult r) {
         o.set("latency_us", distribution(r.latency()));
         Optional<Histogram> svc = r.serviceTime();
         if (svc.isPresent()) {
@@ -66,14 +86,22 @@ public final class JsonSummary {
             connect.put("mean", ct.getMean());
             connect.put("max", ct.getMaxValue());
         }
+    }
+
+    /** The load generator's and the process's CPU, in seconds. */
+    private static void putCpu(ObjectNode o, LoadResult r) {
         o.put("load_cpu_s", r.loadCpuSeconds());
         o.put("rps_per_load_cpu_s", r.rpsPerLoadCpuSecond());
         o.put("process_cpu_s", r.processCpuSeconds());
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
         o.put("stopped_early", r.stoppedEarly());
+    }
+
+    /** The warm-up, its per-interval rps, and the target rate with the requests missed at it. */
+    private static void putWarmupAndRate(ObjectNode o, LoadResult r) {
         o.put("warmup_s", r.warmupSeconds());
-        com.fasterxml.jackson.databind.node.ArrayNode warmupRps = o.putArray("warmup_rps");
+        ArrayNode warmupRps = o.putArray("warmup_rps");
         r.warmup().intervalRps().forEach(x -> warmupRps.add(Math.round(x)));
         if (r.steady().isPresent()) {
             o.put("steady", r.steady().get());
@@ -87,7 +115,11 @@ public final class JsonSummary {
             o.putNull("target_rps");
             o.putNull("missed");
         }
-        com.fasterxml.jackson.databind.node.ArrayNode warnings = o.putArray("warnings");
+    }
+
+    /** The run's warnings by name. */
+    private static void putWarnings(ObjectNode o, LoadResult r) {
+        ArrayNode warnings = o.putArray("warnings");
         if (r.steady().isPresent() && !r.steady().get() && r.warmupSeconds() > 0) {
             warnings.add("not_steady");
         }
@@ -97,7 +129,6 @@ public final class JsonSummary {
         if (r.loadBound()) {
             warnings.add("load_bound");
         }
-        return o;
     }
 
     /** The JSON text of a result, indented. */

@@ -33,16 +33,29 @@ public final class TextSummary {
     /** The full summary of a finished run. */
     public static String format(LoadResult r) {
         StringBuilder sb = new StringBuilder();
-        Histogram lat = r.latency();
+        latencies(sb, r);
+        sb.append('\n');
+        throughput(sb, r);
+        statusAndErrors(sb, r);
+        cpu(sb, r);
+        warnings(sb, r);
+        return sb.toString();
+    }
+
+    /** The latency distribution, and the service time's where the run has one. */
+    private static void latencies(StringBuilder sb, LoadResult r) {
         boolean fixed = r.spec().isFixedRate();
         sb.append('\n').append(fixed ? "Latency (from due time, coordinated omission corrected)" : "Latency")
                 .append('\n');
-        distribution(sb, lat);
+        distribution(sb, r.latency());
         r.serviceTime().ifPresent(svc -> {
             sb.append("\nService time (from actual send)\n");
             distribution(sb, svc);
         });
-        sb.append('\n');
+    }
+
+    /** Requests, rate, target rate, warm-up and transfer. */
+    private static void throughput(StringBuilder sb, LoadResult r) {
         sb.append(String.format(Locale.ROOT, "  Requests      %s in %.2fs, %s bytes read%n",
                 Units.count(r.requests()), r.durationSeconds(), Units.bytes(r.bytesRead())));
         sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.integer(r.rps())));
@@ -54,6 +67,10 @@ public final class TextSummary {
         }
         sb.append(String.format(Locale.ROOT, "  Transfer/sec  %s read, %s written%n",
                 Units.bytes(r.bytesReadPerSecond()), Units.bytes(r.bytesWritten() / Math.max(1e-9, r.durationSeconds()))));
+    }
+
+    /** Responses by status code, errors by kind, and the connections' setup time. */
+    private static void statusAndErrors(StringBuilder sb, LoadResult r) {
         sb.append("  Status codes ");
         if (r.statusCodes().isEmpty()) {
             sb.append("none");
@@ -74,12 +91,20 @@ public final class TextSummary {
             sb.append(String.format(Locale.ROOT, "  Connect       %s connections, mean %s, max %s%n",
                     Units.count(ct.getTotalCount()), Units.latency(ct.getMean()), Units.latency(ct.getMaxValue())));
         }
+    }
+
+    /** The load generator's CPU, its share of the CPUs it had, and the process's. */
+    private static void cpu(StringBuilder sb, LoadResult r) {
         sb.append(String.format(Locale.ROOT,
                 "  Load CPU      %.2fs on %d thread%s (%.0f%% of %d CPU%s), %s requests per CPU-second%n",
                 r.loadCpuSeconds(), r.spec().threads(), r.spec().threads() == 1 ? "" : "s",
                 100 * r.loadCpuSeconds() / Math.max(1e-9, r.durationSeconds() * r.loadCpus()),
                 r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.integer(r.rpsPerLoadCpuSecond())));
         sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included)%n", r.processCpuSeconds()));
+    }
+
+    /** One paragraph a warning: load bound, not steady, rate not reached, stopped early. */
+    private static void warnings(StringBuilder sb, LoadResult r) {
         if (r.loadBound()) {
             sb.append("\n  WARNING: the load generator's threads were busy at least ")
                     .append(Math.round(LoadResult.LOAD_BOUND_SHARE * 100))
@@ -97,7 +122,6 @@ public final class TextSummary {
         if (r.stoppedEarly()) {
             sb.append("\n  WARNING: stopped before all requests ended: nothing progressed for a request timeout.\n");
         }
-        return sb.toString();
     }
 
     private static void distribution(StringBuilder sb, Histogram h) {
