@@ -69,6 +69,19 @@ public final class JsonSummary {
         o.put("load_cpu_s", r.loadCpuSeconds());
         o.put("rps_per_load_cpu_s", r.rpsPerLoadCpuSecond());
         o.put("process_cpu_s", r.processCpuSeconds());
+        o.put("non_loop_cpu_s", r.nonLoopCpuSeconds());
+        o.put("gc_s", r.jvm().gcSeconds());
+        o.put("gc_count", r.jvm().gcCount());
+        if (r.jvm().loopAllocatedBytes() >= 0) {
+            o.put("loop_alloc_bytes", r.jvm().loopAllocatedBytes());
+        } else {
+            o.putNull("loop_alloc_bytes");
+        }
+        if (r.loopAllocatedBytesPerRequest().isPresent()) {
+            o.put("loop_alloc_bytes_per_request", r.loopAllocatedBytesPerRequest().getAsDouble());
+        } else {
+            o.putNull("loop_alloc_bytes_per_request");
+        }
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
         o.put("stopped_early", r.stoppedEarly());
