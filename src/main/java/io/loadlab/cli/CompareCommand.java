@@ -1,6 +1,9 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.Results;
+import io.loadlab.format.Figure;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
@@ -49,7 +52,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
     double noise = 0.01;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
     String format = "text";
 
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
@@ -98,18 +102,19 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%s by engine, each against the built-in engine on the same subject and workload%n%n",
                 metric);
+        Figure figure = Figure.of(metric);
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < byEngine.rowCount(); i++) {
             String v = byEngine.stringColumn("variant").get(i);
             String subject = byEngine.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]");
-            double lo = byEngine.doubleColumn("ratio_ci_low").getDouble(i);
             rows.add(new String[] {byEngine.stringColumn("workload").get(i), subject,
                     byEngine.stringColumn("engine").get(i), Integer.toString(byEngine.intColumn("n").get(i)),
-                    value(byEngine.doubleColumn("mean").getDouble(i)), value(byEngine.doubleColumn("builtin_mean").getDouble(i)),
-                    String.format(Locale.ROOT, "%.3f", byEngine.doubleColumn("ratio").getDouble(i)),
-                    Double.isNaN(lo) ? "" : String.format(Locale.ROOT, "[%.3f, %.3f]", lo,
-                            byEngine.doubleColumn("ratio_ci_high").getDouble(i)),
-                    byEngine.stringColumn("test").get(i), p(byEngine.doubleColumn("p_test").getDouble(i)),
+                    figure.format(byEngine.doubleColumn("mean").getDouble(i)),
+                    figure.format(byEngine.doubleColumn("builtin_mean").getDouble(i)),
+                    Units.ratio(byEngine.doubleColumn("ratio").getDouble(i)),
+                    Units.interval(byEngine.doubleColumn("ratio_ci_low").getDouble(i),
+                            byEngine.doubleColumn("ratio_ci_high").getDouble(i), Figure.RATIO),
+                    byEngine.stringColumn("test").get(i), Units.p(byEngine.doubleColumn("p_test").getDouble(i)),
                     byEngine.stringColumn("verdict").get(i)});
         }
         TextTable.print(out, new String[] {"workload", "subject", "engine", "n", "mean", "builtin", "ratio",
@@ -121,7 +126,7 @@ final class CompareCommand implements Callable<Integer> {
             ranks.add(new String[] {rankings.stringColumn("workload").get(i), rankings.stringColumn("engine").get(i),
                     rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
                     rankings.booleanColumn("same_order").get(i) ? "yes" : "NO",
-                    Double.isNaN(rho) ? "" : String.format(Locale.ROOT, "%.2f", rho)});
+                    Units.ratio(rho)});
         }
         TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "spearman"}, ranks, 2);
         out.printf(Locale.ROOT, "%nThe tools measure differently (wrk, h2load and oha count from their own start,"
@@ -183,16 +188,16 @@ final class CompareCommand implements Callable<Integer> {
         sorted.sort(java.util.Comparator.comparing(ComparisonRow::workload)
                 .thenComparing(r -> !r.verdict().label().equals("baseline"))
                 .thenComparing(ComparisonRow::subject).thenComparing(ComparisonRow::variant));
+        Figure figure = Figure.of(metric);
         for (ComparisonRow r : sorted) {
             String name = r.variant().isEmpty() ? r.subject() : r.subject() + " [" + r.variant() + "]";
-            boolean isBase = r.verdict().label().equals("baseline");
-            table.add(new String[] {r.workload(), name, Integer.toString(r.n()), value(r.mean()),
-                    Double.isNaN(r.ciHigh()) ? "" : "± " + value((r.ciHigh() - r.ciLow()) / 2),
-                    Double.isNaN(r.sd()) || r.mean() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * r.sd() / r.mean()),
-                    isBase ? "1" : Double.isNaN(r.ratio()) ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()),
-                    isBase || Double.isNaN(r.ratioCiLow()) ? ""
-                            : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ratioCiLow(), r.ratioCiHigh()),
-                    r.design().label(), p(r.pTest()), p(r.pMannWhitney()), r.verdict().label(), merged(results, r)});
+            String merged = merged(results, r);
+            table.add(new String[] {r.workload(), name, Integer.toString(r.n()), figure.format(r.mean()),
+                    Double.isNaN(r.ciHigh()) ? "" : "± " + figure.format((r.ciHigh() - r.ciLow()) / 2),
+                    r.mean() == 0 ? "" : Units.percent(r.sd() / r.mean()), Units.ratio(r.ratio()),
+                    Units.interval(r.ratioCiLow(), r.ratioCiHigh(), Figure.RATIO), r.design().label(),
+                    Units.p(r.pTest()), Units.p(r.pMannWhitney()), r.verdict().label(),
+                    merged.isEmpty() ? "" : Units.integer(Double.parseDouble(merged))});
         }
         List<String> header = new ArrayList<>(List.of("workload", "subject", "n", "mean", "95% CI", "CV", "ratio",
                 "ratio 95% CI", "test", "p_test", "p_mw", "verdict"));
@@ -218,16 +223,5 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%n%s%n", Comparison.rule(new CompareOptions(CompareOptions.defaults().alpha(), noise,
                 CompareOptions.defaults().bootstrap(), CompareOptions.defaults().seed())));
-    }
-
-    private static String value(double v) {
-        if (Double.isNaN(v)) {
-            return "";
-        }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    private static String p(double v) {
-        return Double.isNaN(v) ? "" : v < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", v);
     }
 }

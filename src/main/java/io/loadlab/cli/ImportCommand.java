@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.RunRow;
+import io.loadlab.format.Units;
 import io.loadlab.importer.ExperimentImport;
 import io.loadlab.importer.ImportException;
 import io.loadlab.importer.Importers;
@@ -75,10 +76,15 @@ final class ImportCommand implements Callable<Integer> {
         for (int i = 0; i < rows.size(); i++) {
             RunRow r = rows.get(i);
             w.printf(Locale.ROOT, "run %s (round %s): %s, %s, %s requests, %s req/s%n", r.get("run_id"), r.get("round"),
-                    sources.get(i).name(), r.get("engine"), r.get("requests"), r.get("rps"));
+                    sources.get(i).name(), r.get("engine"), shown(r.get("requests")), shown(r.get("rps")));
         }
         w.printf(Locale.ROOT, "Imported %d run(s) into %s; compare with: loadlab compare %s%n", rows.size(), out, out);
         w.flush();
         return 0;
+    }
+
+    /** A count or rate of the row as a whole number with separators; "?" when the tool did not report it. */
+    private static String shown(String value) {
+        return value.isEmpty() ? "?" : Units.integer(Double.parseDouble(value));
     }
 }

@@ -5,6 +5,8 @@ import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
@@ -254,10 +256,9 @@ final class RunCommand implements Callable<Integer> {
             long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
             String[] split = e.getKey().split(" · ");
             rows.add(new String[] {split[0], split[1], split.length > 2 ? split[2] : "builtin", ok.size() + "/" + e.getValue().size(),
-                    rps.length == 0 ? "" : String.format(Locale.ROOT, "%,.0f", mean),
-                    rps.length < 2 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * sd / mean),
-                    merged.getTotalCount() == 0 ? "" : Long.toString(merged.getValueAtPercentile(99)),
-                    Double.isNaN(perCpu) ? "" : String.format(Locale.ROOT, "%,.0f", perCpu),
+                    Units.integer(mean), rps.length < 2 ? "" : Units.percent(sd / mean),
+                    merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
+                    Units.integer(perCpu),
                     Long.toString(bound)});
         }
         out.println();
@@ -335,8 +336,8 @@ final class RunCommand implements Callable<Integer> {
         public void runFinished(Plan.Run run, RunRow row, int done, int total) {
             if (!terminal && row.get("status").equals("ok") && !row.get("rps").isEmpty()) {
                 String steady = row.get("steady");
-                err.printf(Locale.ROOT, "      %,.0f rps after a %s s warm-up%s%n", Double.parseDouble(row.get("rps")),
-                        row.get("warmup_s"), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
+                err.printf(Locale.ROOT, "      %s rps after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get("rps"))),
+                        row.get("warmup_s").isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get("warmup_s"))), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
                 err.flush();
             }
             if (row.get("status").equals("failed")) {

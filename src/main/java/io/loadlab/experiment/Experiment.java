@@ -170,6 +170,12 @@ public final class Experiment {
         return store.dir();
     }
 
+    /** {@code Experiment[data/tmp/quickstart-1: 12 runs planned, 0 recorded]}. */
+    @Override
+    public String toString() {
+        return "Experiment[" + dir() + ": " + plan.runs().size() + " runs planned, " + done.size() + " recorded]";
+    }
+
     /**
      * Warnings about this machine for the user, also stored in {@code experiment.json}: such as
      * one CPU only, where subject and load generator cannot be pinned apart.
