@@ -1,6 +1,7 @@
 package io.loadlab.load;
 
 import io.netty.channel.EventLoop;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
@@ -11,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -46,15 +48,16 @@ public final class LoadEngine {
         InetSocketAddress address = preflight(spec);
         listener.started();
         RunControl control = new RunControl(spec, address);
+        IoHandlerFactory io = transport.ioHandlerFactory();
+        // Only a fixed rate waits for due times; the closed loop runs on Netty's own handler.
+        Optional<Pacer.Factory> pacers = spec.isFixedRate() ? Optional.of(new Pacer.Factory(io)) : Optional.empty();
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
-                new DefaultThreadFactory("loadlab-load", true), transport.ioHandlerFactory());
-        EngineRun run = new EngineRun(spec, transport, control, group, listener);
+                new DefaultThreadFactory("loadlab-load", true), pacers.<IoHandlerFactory>map(p -> p).orElse(io));
+        EngineRun run = new EngineRun(spec, transport, control, group, pacers, listener);
         try {
             return run.execute();
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-            // Only now can no write still hold the encoded requests.
-            run.workers.forEach(w -> w.encoder.release());
         }
     }
 

@@ -32,6 +32,7 @@ import org.HdrHistogram.Histogram;
  * @param warmup            how the warm-up went: its length, whether it ended steady, its intervals
  * @param missed            at a fixed rate, requests that fell due in the window but were never sent;
  *                          each is in {@code latency} with the wait it had reached at the window's end
+ * @param jvm               the window's garbage collections and the event loops' allocations
  */
 public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
                          long requests, long bytesRead, long bytesWritten,
@@ -39,7 +40,7 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                          Histogram latency, Optional<Histogram> serviceTime, Histogram connectTime,
                          List<IntervalSample> intervals, double loadCpuSeconds,
                          double processCpuSeconds, int loadCpus, boolean stoppedEarly,
-                         Warmed warmup, long missed) {
+                         Warmed warmup, long missed, JvmUse jvm) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
     public static final double LOAD_BOUND_SHARE = 0.90;
@@ -80,6 +81,20 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
     /** Bytes received per second. */
     public double bytesReadPerSecond() {
         return durationSeconds > 0 ? bytesRead / durationSeconds : 0;
+    }
+
+    /**
+     * What the JVM spent outside the event loops in the window, s: {@code processCpuSeconds -
+     * loadCpuSeconds} (collector and compiler threads, the calling thread's snapshots), never below 0.
+     */
+    public double nonLoopCpuSeconds() {
+        return Math.max(0, processCpuSeconds - loadCpuSeconds);
+    }
+
+    /** Bytes the event loops allocated per answer in the window; empty when unknown or nothing was answered. */
+    public java.util.OptionalDouble loopAllocatedBytesPerRequest() {
+        return jvm.loopAllocatedBytes() < 0 || requests == 0 ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of((double) jvm.loopAllocatedBytes() / requests);
     }
 
     /** Responses per CPU-second of the engine's threads; 0 when no CPU time was measured. */

@@ -336,7 +336,9 @@ class LoadEngineTest {
                 }
             }
             assertEquals(2 * r.intervals().size(), intervals);
-            assertEquals(r.requests(), latency.getTotalCount());
+            // A request due just before the window's end that the loop had not sent yet is missed,
+            // and is in the latency log with its wait (a busy machine makes that likelier).
+            assertEquals(r.requests() + r.missed(), latency.getTotalCount());
             assertEquals(r.latency(), latency);
             assertEquals(r.serviceTime().orElseThrow(), service);
         }

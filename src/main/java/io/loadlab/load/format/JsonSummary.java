@@ -25,17 +25,6 @@ public final class JsonSummary {
     /** The JSON tree of a result. */
     public static ObjectNode toJson(LoadResult r) {
         ObjectNode o = MAPPER.createObjectNode();
-        putSetup(o, r);
-        putCounts(o, r);
-        putLatencies(o, r);
-        putCpu(o, r);
-        putWarmupAndRate(o, r);
-        putWarnings(o, r);
-        return o;
-    }
-
-    /** What was asked for: the target, the load model and the transport. */
-    private static void putSetup(ObjectNode o, LoadResult r) {
         o.put("url", r.spec().request().target().url());
         o.put("method", r.spec().request().method());
         o.put("model", r.spec().isFixedRate() ? "fixed_rate" : "closed_loop");
@@ -44,15 +33,20 @@ public final class JsonSummary {
         o.put("pipeline", r.spec().pipeline());
         o.put("transport", r.transport());
         o.put("start", r.start().toString());
-    }
-
-    /** Requests, bytes, errors by kind and responses by status code. */
-    private static void putCounts(ObjectNode o, LoadResult r) {
         o.put("requests", r.requests());
         o.put("duration_s", r.durationSeconds());
         o.put("rps", r.rps());
         o.put("bytes_read", r.bytesRead());
         o.put("bytes_written", r.bytesWritten());
+        putErrors(o, r);
+        putTimes(o, r);
+        putCpu(o, r);
+        putWarmupAndRate(o, r);
+        return o;
+    }
+
+    /** {@code errors} and {@code status_codes}. */
+    private static void putErrors(ObjectNode o, LoadResult r) {
         ErrorCounts e = r.errors();
         ObjectNode errors = o.putObject("errors");
         errors.put("connect", e.connect());
@@ -67,8 +61,8 @@ public final class JsonSummary {
         }
     }
 
-    /** Latency, service time (null without one) and connect time, in µs. */
-    private static void putLatencies(ObjectNode o, LoadResult r) {
+    /** {@code latency_us}, {@code service_time_us} and {@code connect_time_us} (µs). */
+    private static void putTimes(ObjectNode o, LoadResult r) {
         o.set("latency_us", distribution(r.latency()));
         Optional<Histogram> svc = r.serviceTime();
         if (svc.isPresent()) {
@@ -88,18 +82,31 @@ public final class JsonSummary {
         }
     }
 
-    /** The load generator's and the process's CPU, in seconds. */
+    /** CPU seconds of the window, the JVM's GC and the loops' allocation (bytes); the load CPUs. */
     private static void putCpu(ObjectNode o, LoadResult r) {
         o.put("load_cpu_s", r.loadCpuSeconds());
         o.put("rps_per_load_cpu_s", r.rpsPerLoadCpuSecond());
         o.put("process_cpu_s", r.processCpuSeconds());
+        o.put("non_loop_cpu_s", r.nonLoopCpuSeconds());
+        o.put("gc_s", r.jvm().gcSeconds());
+        o.put("gc_count", r.jvm().gcCount());
+        if (r.jvm().loopAllocatedBytes() >= 0) {
+            o.put("loop_alloc_bytes", r.jvm().loopAllocatedBytes());
+        } else {
+            o.putNull("loop_alloc_bytes");
+        }
+        if (r.loopAllocatedBytesPerRequest().isPresent()) {
+            o.put("loop_alloc_bytes_per_request", r.loopAllocatedBytesPerRequest().getAsDouble());
+        } else {
+            o.putNull("loop_alloc_bytes_per_request");
+        }
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
-        o.put("stopped_early", r.stoppedEarly());
     }
 
-    /** The warm-up, its per-interval rps, and the target rate with the requests missed at it. */
+    /** {@code stopped_early}, the warm-up, the fixed rate and {@code warnings}. */
     private static void putWarmupAndRate(ObjectNode o, LoadResult r) {
+        o.put("stopped_early", r.stoppedEarly());
         o.put("warmup_s", r.warmupSeconds());
         ArrayNode warmupRps = o.putArray("warmup_rps");
         r.warmup().intervalRps().forEach(x -> warmupRps.add(Math.round(x)));
@@ -115,10 +122,6 @@ public final class JsonSummary {
             o.putNull("target_rps");
             o.putNull("missed");
         }
-    }
-
-    /** The run's warnings by name. */
-    private static void putWarnings(ObjectNode o, LoadResult r) {
         ArrayNode warnings = o.putArray("warnings");
         if (r.steady().isPresent() && !r.steady().get() && r.warmupSeconds() > 0) {
             warnings.add("not_steady");

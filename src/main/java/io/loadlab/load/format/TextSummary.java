@@ -100,7 +100,9 @@ public final class TextSummary {
                 r.loadCpuSeconds(), r.spec().threads(), r.spec().threads() == 1 ? "" : "s",
                 100 * r.loadCpuSeconds() / Math.max(1e-9, r.durationSeconds() * r.loadCpus()),
                 r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.integer(r.rpsPerLoadCpuSecond())));
-        sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included)%n", r.processCpuSeconds()));
+        sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included; %.2fs outside the event loops, GC %.3fs in %d"
+                        + " collection%s)%n", r.processCpuSeconds(), r.nonLoopCpuSeconds(), r.jvm().gcSeconds(),
+                r.jvm().gcCount(), r.jvm().gcCount() == 1 ? "" : "s"));
     }
 
     /** One paragraph a warning: load bound, not steady, rate not reached, stopped early. */
