@@ -43,7 +43,8 @@ public final class AnalysisGroups {
      * @param engine           the engine, "" for the built-in one
      * @param workload         the workload
      * @param connections      the connection count as text, {@link #UNKNOWN} when not recorded
-     * @param rate             the target rate (requests/s) as text, {@link #NO_RATE} for a closed loop
+     * @param rate             the target rate (requests/s) as text, {@link #NO_RATE} for a closed loop; for a
+     *                         latency sweep's share of capacity the share, such as {@code 50%}
      * @param splitConnections whether the row's group is split by connection count
      * @param splitRate        whether the row's group is split by rate
      */
@@ -113,7 +114,7 @@ public final class AnalysisGroups {
         Map<List<String>, SortedSet<String>[]> values = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             rows[i] = new String[] {text(runs, "subject", i), text(runs, "variant", i), text(runs, "engine", i),
-                text(runs, "workload", i), setting(runs, "connections", i, UNKNOWN), setting(runs, "target_rps", i, NO_RATE)};
+                text(runs, "workload", i), setting(runs, "connections", i, UNKNOWN), rate(runs, i)};
             values.computeIfAbsent(key(rows[i]), k -> newSets())[0].add(rows[i][4]);
             values.get(key(rows[i]))[1].add(rows[i][5]);
         }
@@ -174,7 +175,8 @@ public final class AnalysisGroups {
 
     private static double number(String s) {
         try {
-            return Double.parseDouble(s);
+            // A sweep's share of capacity (50%) sorts among the numbers by its value.
+            return Double.parseDouble(s.endsWith("%") ? s.substring(0, s.length() - 1) : s);
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
@@ -186,6 +188,21 @@ public final class AnalysisGroups {
         }
         Column<?> c = runs.column(column);
         return c.isMissing(row) ? "" : c.getString(row).trim();
+    }
+
+    /**
+     * The rate a row's group is split by: the target rate, except for a latency sweep's share of
+     * capacity, which is its share ({@code 50%}): its absolute rate follows each round's measured
+     * capacity, and the rounds of one share belong together.
+     */
+    private static String rate(Table runs, int row) {
+        if (text(runs, "sweep_role", row).equals("fraction")) {
+            String share = setting(runs, "capacity_fraction", row, "");
+            if (!share.isEmpty()) {
+                return RunRow.num(Double.parseDouble(share) * 100) + "%";
+            }
+        }
+        return setting(runs, "target_rps", row, NO_RATE);
     }
 
     /** A setting's value as text: whole numbers without decimals; {@code absent} when not recorded. */
