@@ -34,7 +34,11 @@ import tech.tablesaw.api.Table;
                 "at other connection counts or rates, are variants of their subject, e.g. go-nethttp [engine=wrk].",
                 "",
                 "With --engines: each engine against the built-in one on the same subject and workload, and",
-                "whether each engine orders the subjects as the built-in engine does."})
+                "whether each engine orders the subjects as the built-in engine does.",
+                "",
+                "An experiment with a latency sweep (loadlab run --latency-sweep, --rates) then gets its latency",
+                "section (text format): latency-throughput curves (p50, p99, p99.9 and service time per rate, CIs",
+                "over rounds), the knee at the --slo p99 objective, and p99 at equal rates with verdicts."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -55,6 +59,11 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
     String format = "text";
+
+    @Option(names = "--slo", paramLabel = "D",
+            description = {"p99 objective of a latency sweep's knee (default: the experiment's loadlab run --slo,",
+                    "else 10ms)"})
+    String slo;
 
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
     boolean engines;
@@ -83,6 +92,9 @@ final class CompareCommand implements Callable<Integer> {
             csv(out, rows, results);
         } else {
             text(out, rows, warnings, base, runs, results);
+            if (SweepSection.present(runs)) {
+                SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
+            }
         }
         out.flush();
         return 0;
