@@ -104,6 +104,19 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         if (serverCpus.isPresent() != loadCpus.isPresent()) {
             problems.add("server-cpus and load-cpus: give both or neither");
         }
+        engines = checkEngines(engines, rate, duration, warmup, problems);
+        sweep = sweep == null ? Optional.empty() : sweep;
+        if (sweep.isPresent()) {
+            checkSweep(rate, engines, problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
+        }
+    }
+
+    /** The engines, copied; what is wrong with them is added to {@code problems}. */
+    private static List<Engine> checkEngines(List<Engine> engines, OptionalDouble rate, Duration duration,
+                                             Warmup warmup, List<String> problems) {
         if (engines == null || engines.isEmpty()) {
             problems.add("engines: name at least one of " + Engine.labels());
         } else {
@@ -121,13 +134,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                         .ifPresent(why -> problems.add("engines: " + why));
             }
         }
-        sweep = sweep == null ? Optional.empty() : sweep;
-        if (sweep.isPresent()) {
-            checkSweep(rate, engines, problems);
-        }
-        if (!problems.isEmpty()) {
-            throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
-        }
+        return engines;
     }
 
     private static void checkSweep(OptionalDouble rate, List<Engine> engines, List<String> problems) {
