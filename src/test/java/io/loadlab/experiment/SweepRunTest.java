@@ -25,19 +25,23 @@ import tech.tablesaw.api.Table;
 
 /**
  * A latency sweep against a stand-in server of known service time and capacity
- * ({@code src/test/resources/sweep/paced_server.py}: one worker, 2 ms per request, so 500
- * requests/s): the capacity runs measure 500/s, each share's rate is that share of its round's
+ * ({@code src/test/resources/sweep/paced_server.py}: one worker, 10 ms per request, so 100
+ * requests/s): the capacity runs measure 100/s, each share's rate is that share of its round's
  * capacity, below capacity the p50 is the service time, past it the corrected latency grows with
  * the time the window has run and the missed requests grow with the overload, and the knee at a
- * 50 ms p99 lies within 10% of 500/s. The assertions are on latencies relative to the server's
+ * 50 ms p99 lies within 10% of 100/s. The assertions are on latencies relative to the server's
  * service time, which is part of the set-up, never on how fast anything ran.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES) // a hang guard only
 class SweepRunTest {
 
     private static final Path SERVER = FaultySubjects.REPO.resolve("src/test/resources/sweep/paced_server.py");
-    /** The stand-in's service time, µs, and so its capacity, requests/s. */
-    private static final double SERVICE_US = 2000;
+    /**
+     * The stand-in's service time, µs, and so its capacity, requests/s. 10 ms rather than 2: the
+     * Python stand-in must keep its pace on a busy shared machine (at 2 ms it served 367/s while
+     * three builds ran beside it).
+     */
+    private static final double SERVICE_US = 10_000;
     private static final double CAPACITY = 1e6 / SERVICE_US;
     private static final List<Double> PERCENTS = List.of(50.0, 90.0, 110.0, 130.0);
     private static final double WINDOW_S = 2;
@@ -52,7 +56,7 @@ class SweepRunTest {
         home = tmp.resolve("home");
         Path subject = Files.createDirectories(home.resolve("subjects/paced"));
         Files.writeString(subject.resolve("subject.yaml"), "name: paced\n"
-                + "description: one worker, 2 ms per request (the latency-sweep tests' stand-in)\n"
+                + "description: one worker, 10 ms per request (the latency-sweep tests' stand-in)\n"
                 + "language: Python\n"
                 + "requires: [python3]\n"
                 + "start: " + FaultySubjects.PYTHON + " " + SERVER + " --port {port} --service-ms " + SERVICE_US / 1000
@@ -95,7 +99,7 @@ class SweepRunTest {
                 case "capacity" -> {
                     assertEquals("", r.get("target_rps"), "a closed loop");
                     assertEquals(r.get("rps"), r.get("capacity_rps"));
-                    assertEquals(CAPACITY, cap, 0.05 * CAPACITY, "the stand-in serves one request per 2 ms");
+                    assertEquals(CAPACITY, cap, 0.05 * CAPACITY, "the stand-in serves one request per 10 ms");
                 }
                 case "fraction" -> {
                     double f = Double.parseDouble(r.get("capacity_fraction"));
@@ -165,9 +169,9 @@ class SweepRunTest {
     @Test
     void theKneeAtA50msP99IsWithinTenPercentOfTheCapacity() {
         Results results = Results.load(dir);
-        // 50 ms: above what a busy 2-core machine adds to a Python server's p99 at 90% of its capacity (a
-        // 10 ms objective was crossed there once, at 323/s), far below the backlog past the capacity
-        // (at 110% a request waits 9% of the time the window has run: hundreds of ms).
+        // 5 service times: above what a busy 2-core machine adds to the stand-in's p99 at 90% of its
+        // capacity, far below the backlog past it (at 110% a request waits 9% longer for each second
+        // the load has run: hundreds of ms).
         List<Knee> knees = Knees.find(results.runs(), RunHistograms.load(results.runs(), results.experiments()),
                 50_000, 1);
         assertEquals(1, knees.size());
