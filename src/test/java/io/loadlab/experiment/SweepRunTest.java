@@ -29,7 +29,7 @@ import tech.tablesaw.api.Table;
  * requests/s): the capacity runs measure 100/s, each share's rate is that share of its round's
  * capacity, below capacity the p50 is the service time, past it the corrected latency grows with
  * the time the window has run and the missed requests grow with the overload, and the knee at a
- * 50 ms p99 lies within 10% of 100/s. The assertions are on latencies relative to the server's
+ * 100 ms p99 lies within 10% of 100/s. The assertions are on latencies relative to the server's
  * service time, which is part of the set-up, never on how fast anything ran.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES) // a hang guard only
@@ -44,7 +44,7 @@ class SweepRunTest {
     private static final double SERVICE_US = 10_000;
     private static final double CAPACITY = 1e6 / SERVICE_US;
     private static final List<Double> PERCENTS = List.of(50.0, 90.0, 110.0, 130.0);
-    private static final double WINDOW_S = 2;
+    private static final double WINDOW_S = 3;
 
     @TempDir
     static Path tmp;
@@ -167,13 +167,14 @@ class SweepRunTest {
     }
 
     @Test
-    void theKneeAtA50msP99IsWithinTenPercentOfTheCapacity() {
+    void theKneeAtA100msP99IsWithinTenPercentOfTheCapacity() {
         Results results = Results.load(dir);
-        // 5 service times: above what a busy 2-core machine adds to the stand-in's p99 at 90% of its
-        // capacity, far below the backlog past it (at 110% a request waits 9% longer for each second
-        // the load has run: hundreds of ms).
+        // 10 service times: above what a busy 2-core machine adds to the p99 of a few hundred requests
+        // below capacity (at 50 ms one stalled second made the lowest point's p99 cross it), below the
+        // backlog past it (at 110% a request waits 9% longer for each second the load has run: after a
+        // warm-up and a 3 s window, 300 ms and more).
         List<Knee> knees = Knees.find(results.runs(), RunHistograms.load(results.runs(), results.experiments()),
-                50_000, 1);
+                100_000, 1);
         assertEquals(1, knees.size());
         Knee k = knees.get(0);
         assertEquals(Knee.Bound.WITHIN, k.bound(), k.toString());
