@@ -86,10 +86,10 @@ final class SweepSection {
             String v = c.stringColumn("variant").get(i);
             rows.add(new String[] {c.stringColumn("workload").get(i),
                 c.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"), c.stringColumn("point").get(i),
-                Integer.toString(c.intColumn("n").get(i)), Units.integer(c.doubleColumn("target_rps").get(i)),
-                Units.integer(c.doubleColumn("rps").get(i)), Units.integer(c.doubleColumn("missed").get(i)),
+                Integer.toString(c.intColumn("n").get(i)), Units.integer(c.doubleColumn("target_rps").getDouble(i)),
+                Units.integer(c.doubleColumn("rps").getDouble(i)), Units.integer(c.doubleColumn("missed").getDouble(i)),
                 latency(c, "lat_p50", i), latency(c, "lat_p99", i), latency(c, "lat_p999", i),
-                Units.latency(c.doubleColumn("svc_p50_us").get(i)), Units.latency(c.doubleColumn("svc_p99_us").get(i))});
+                Units.latency(c.doubleColumn("svc_p50_us").getDouble(i)), Units.latency(c.doubleColumn("svc_p99_us").getDouble(i))});
         }
         TextTable.print(out, new String[] {"workload", "subject", "point", "n", "target_rps", "rps", "missed",
             "p50 [95% CI]", "p99 [95% CI]", "p99.9 [95% CI]", "svc_p50", "svc_p99"}, rows, 2);
@@ -97,9 +97,9 @@ final class SweepSection {
 
     /** {@code 2.10ms [2.05ms, 2.20ms]}; without the interval when there is none (one round). */
     private static String latency(Table c, String base, int i) {
-        double v = c.doubleColumn(base + "_us").get(i);
-        double low = c.doubleColumn(base + "_ci_low_us").get(i);
-        double high = c.doubleColumn(base + "_ci_high_us").get(i);
+        double v = c.doubleColumn(base + "_us").getDouble(i);
+        double low = c.doubleColumn(base + "_ci_low_us").getDouble(i);
+        double high = c.doubleColumn(base + "_ci_high_us").getDouble(i);
         return Units.latency(v) + (Double.isNaN(low) ? "" : " [" + Units.latency(low) + ", " + Units.latency(high) + "]");
     }
 
@@ -121,13 +121,13 @@ final class SweepSection {
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < t.rowCount(); i++) {
             String v = t.stringColumn("variant").get(i);
-            rows.add(new String[] {Units.integer(t.doubleColumn("rate_rps").get(i)), t.stringColumn("workload").get(i),
+            rows.add(new String[] {Units.integer(t.doubleColumn("rate_rps").getDouble(i)), t.stringColumn("workload").get(i),
                 t.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"),
-                Integer.toString(t.intColumn("n").get(i)), Units.integer(t.doubleColumn("rps").get(i)),
-                Units.integer(t.doubleColumn("missed").get(i)), Units.latency(t.doubleColumn("lat_p99_us").get(i)),
-                Units.ratio(t.doubleColumn("ratio").get(i)),
-                Units.interval(t.doubleColumn("ratio_ci_low").get(i), t.doubleColumn("ratio_ci_high").get(i), Figure.RATIO),
-                Units.p(t.doubleColumn("p_test").get(i)), t.stringColumn("verdict").get(i)});
+                Integer.toString(t.intColumn("n").get(i)), Units.integer(t.doubleColumn("rps").getDouble(i)),
+                Units.integer(t.doubleColumn("missed").getDouble(i)), Units.latency(t.doubleColumn("lat_p99_us").getDouble(i)),
+                Units.ratio(t.doubleColumn("ratio").getDouble(i)),
+                Units.interval(t.doubleColumn("ratio_ci_low").getDouble(i), t.doubleColumn("ratio_ci_high").getDouble(i), Figure.RATIO),
+                Units.p(t.doubleColumn("p_test").getDouble(i)), t.stringColumn("verdict").get(i)});
         }
         TextTable.print(out, new String[] {"rate", "workload", "subject", "n", "rps", "missed", "p99 merged", "ratio",
             "ratio 95% CI", "p_test", "verdict"}, rows, 2);
