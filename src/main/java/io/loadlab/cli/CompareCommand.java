@@ -25,16 +25,30 @@ import tech.tablesaw.api.Table;
 
 /** {@code loadlab compare}: every subject against a baseline, across rounds, with warnings. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
-        description = {"Compare subjects with a baseline across the rounds of one or more experiments.",
+        description = {"Compare subjects with a baseline across the rounds of one experiment, or reconcile",
+                "two or more experiments.",
                 "",
-                "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
-                "the test (paired by round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference",
-                "only with 3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
-                "Warnings follow (see docs/architecture.md). Runs of wrk, h2load or oha (loadlab run --engine), and runs",
-                "at other connection counts or rates, are variants of their subject, e.g. go-nethttp [engine=wrk].",
+                "One DIR (or --pool DIR...: the folders' runs as one experiment): per subject and workload, the",
+                "mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI, the test (paired by",
+                "round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference only with",
+                "3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
+                "Warnings follow (see docs/architecture.md). Runs of wrk, h2load or oha (loadlab run --engine),",
+                "and runs at other connection counts or rates, are variants of their subject, e.g.",
+                "go-nethttp [engine=wrk].",
                 "",
                 "With --engines: each engine against the built-in one on the same subject and workload, and",
-                "whether each engine orders the subjects as the built-in engine does.",
+                "whether each engine orders the subjects as the built-in engine does (several DIRs are pooled).",
+                "",
+                "Two or more DIRs (from this machine or others, imported ones included): each experiment on its",
+                "own, the others held against the first (A). The environment and set-up side by side (the",
+                "differences marked, and what one did not record), the order of the subjects per workload in",
+                "each and the pairs that swap, and for every pair of subjects the ratio of ratios",
+                "(X/Y in A) / (X/Y in B) with a bootstrap 95%% CI. Two experiments disagree on a pair only with",
+                "3 rounds or more of both subjects in each, when that CI lies outside 1 +- the noise threshold",
+                "and Welch's t-test of the log ratios gives p < 0.05. Next to each pair that disagrees: the facts",
+                "that differ (connections, CPUs, warm-up, load-bound runs, versions, machine), claiming no cause.",
+                "--format csv: one row per pair and workload, the columns workload, subject, baseline, ratio_a,",
+                "ratio_b, ratio_of_ratios, ci_low, ci_high, agree first (agree empty with too few rounds).",
                 "",
                 "An experiment with a latency sweep (loadlab run --latency-sweep, --rates) then gets its latency",
                 "section (text format): latency-throughput curves (p50, p99, p99.9 and service time per rate, CIs",
@@ -44,7 +58,8 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec commandSpec;
 
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "experiment folders, such as data/sample")
+    @Parameters(paramLabel = "DIR", arity = "1..*",
+            description = "experiment folders, such as data/sample; two or more are reconciled (see --pool)")
     List<Path> dirs;
 
     @Option(names = "--baseline", paramLabel = "SUBJECT", description = "baseline subject (default: first by name)")
@@ -68,10 +83,16 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
     boolean engines;
 
+    @Option(names = "--pool", description = "load several DIRs as one experiment instead of reconciling them")
+    boolean pool;
+
     @Override
     public Integer call() {
         if (!format.equals("text") && !format.equals("csv")) {
             throw new CliException("--format must be text or csv, got '" + format + "'", Main.EXIT_USAGE);
+        }
+        if (dirs.size() > 1 && !pool && !engines) {
+            return reconcile();
         }
         Results results = Results.load(dirs.toArray(Path[]::new));
         Table runs = results.runs();
@@ -95,6 +116,21 @@ final class CompareCommand implements Callable<Integer> {
             if (SweepSection.present(runs)) {
                 SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
             }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Two or more experiments held against the first: text (with the environment) or CSV. */
+    private int reconcile() {
+        CompareOptions defaults = CompareOptions.defaults();
+        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        io.loadlab.stats.Reconciliation r = io.loadlab.stats.Reconcile.load(dirs, metric, baseline, options);
+        PrintWriter out = commandSpec.commandLine().getOut();
+        if (format.equals("csv")) {
+            ReconcileOutput.csv(out, r);
+        } else {
+            ReconcileOutput.text(out, r);
         }
         out.flush();
         return 0;
@@ -180,11 +216,11 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** A number for CSV; NaN (undefined) is left empty. */
-    private static String n(double v) {
+    static String n(double v) {
         return Double.isNaN(v) ? "" : io.loadlab.data.RunRow.num(v);
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 

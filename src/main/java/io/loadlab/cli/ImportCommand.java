@@ -25,7 +25,11 @@ import picocli.CommandLine.Spec;
                 "The tool is recognised from the content. Each file becomes one run with status ok, in its own round",
                 "(from --round, or the round after the last one of that subject and workload). The experiment is",
                 "created when --out does not hold one; run ids continue after the recorded ones. Then:",
-                "loadlab compare DIR."})
+                "loadlab compare DIR, or loadlab compare OURS DIR to reconcile it with an experiment made here.",
+                "",
+                "--env records the machine where the outputs were made, as far as it is known; every fact not",
+                "given is recorded as unknown (never as blank, which would read as 'the same').",
+                "Facts: cpu, cores, kernel, os, jvm, pinning, governor, boost."})
 final class ImportCommand implements Callable<Integer> {
 
     @Spec
@@ -45,6 +49,10 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--round", paramLabel = "N", description = "round of the first file (default: the next round)")
     Integer round;
+
+    @Option(names = "--env", split = ",", paramLabel = "FACT=VALUE",
+            description = "the machine of the outputs, e.g. cpu='Xeon E5-2690',cores=8 (default: all unknown)")
+    java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "experiment folder, such as data/imported")
     Path out;
@@ -69,9 +77,14 @@ final class ImportCommand implements Callable<Integer> {
         }
         List<String> commandLine = new ArrayList<>(List.of("loadlab", "import"));
         commandLine.addAll(commandSpec.commandLine().getParseResult().originalArgs());
-        List<RunRow> rows = ExperimentImport.append(out, sources,
-                new ExperimentImport.Labels(subject, workload, variant,
-                        round == null ? OptionalInt.empty() : OptionalInt.of(round)), commandLine);
+        ExperimentImport.Labels labels = new ExperimentImport.Labels(subject, workload, variant,
+                round == null ? OptionalInt.empty() : OptionalInt.of(round));
+        List<RunRow> rows;
+        try {
+            rows = ExperimentImport.append(out, sources, labels, commandLine, env);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--env: " + e.getMessage(), Main.EXIT_USAGE);
+        }
         PrintWriter w = commandSpec.commandLine().getOut();
         for (int i = 0; i < rows.size(); i++) {
             RunRow r = rows.get(i);

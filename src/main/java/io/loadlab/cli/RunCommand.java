@@ -150,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             ExperimentSpec spec = spec();
             Path dir = this.out != null ? this.out : Path.of("data", spec.name());
-            exp = Experiment.create(home, spec, dir, commandLine(), progress);
+            exp = Experiment.create(home, spec, dir, commandLine(commandSpec), progress);
         }
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         exp.warnings().forEach(w -> err.println("warning: " + w));
@@ -275,14 +275,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private List<String> commandLine() {
+    /** {@code loadlab} and the arguments as given, for experiment.json. */
+    static List<String> commandLine(CommandSpec spec) {
         List<String> cl = new ArrayList<>(List.of("loadlab"));
-        cl.addAll(commandSpec.commandLine().getParseResult().originalArgs());
+        cl.addAll(spec.commandLine().getParseResult().originalArgs());
         return cl;
     }
 
     /** The short table at the end: one row per subject, variant and workload of this session. */
-    private static void summary(PrintWriter out, Runner.Outcome outcome) {
+    static void summary(PrintWriter out, Runner.Outcome outcome) {
         Map<String, List<RunRow>> byKey = new LinkedHashMap<>();
         for (RunRow r : outcome.rows()) {
             String key = r.get("subject") + (r.get("variant").isEmpty() ? "" : " [" + r.get("variant") + "]")
