@@ -48,7 +48,11 @@ import tech.tablesaw.api.Table;
                 "and Welch's t-test of the log ratios gives p < 0.05. Next to each pair that disagrees: the facts",
                 "that differ (connections, CPUs, warm-up, load-bound runs, versions, machine), claiming no cause.",
                 "--format csv: one row per pair and workload, the columns workload, subject, baseline, ratio_a,",
-                "ratio_b, ratio_of_ratios, ci_low, ci_high, agree first (agree empty with too few rounds)."})
+                "ratio_b, ratio_of_ratios, ci_low, ci_high, agree first (agree empty with too few rounds).",
+                "",
+                "An experiment with a latency sweep (loadlab run --latency-sweep, --rates) then gets its latency",
+                "section (text format): latency-throughput curves (p50, p99, p99.9 and service time per rate, CIs",
+                "over rounds), the knee at the --slo p99 objective, and p99 at equal rates with verdicts."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -70,6 +74,11 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
     String format = "text";
+
+    @Option(names = "--slo", paramLabel = "D",
+            description = {"p99 objective of a latency sweep's knee (default: the experiment's loadlab run --slo,",
+                    "else 10ms)"})
+    String slo;
 
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
     boolean engines;
@@ -104,6 +113,9 @@ final class CompareCommand implements Callable<Integer> {
             csv(out, rows, results);
         } else {
             text(out, rows, warnings, base, runs, results);
+            if (SweepSection.present(runs)) {
+                SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
+            }
         }
         out.flush();
         return 0;

@@ -89,7 +89,7 @@ final class DemoCommand implements Callable<Integer> {
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax)))
                 .cooldown(Duration.ZERO).build();
         Path dir = home.resolve("data").resolve(name);
-        RunCommand.ConsoleProgress progress = new RunCommand.ConsoleProgress(err);
+        ConsoleProgress progress = new ConsoleProgress(err);
         Experiment exp = Experiment.create(home, spec, dir, commandLine(), progress);
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         err.printf(Locale.ROOT, "Demo: %d runs (%d subject instances x %s x %d rounds of %s, each after a %s) into %s%n",

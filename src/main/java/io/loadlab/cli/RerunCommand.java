@@ -52,7 +52,7 @@ final class RerunCommand implements Callable<Integer> {
         Path home = Home.path();
         Path dir = target();
         Rerun rerun = Rerun.prepare(home, from, dir.toAbsolutePath().normalize().getFileName().toString());
-        RunCommand.ConsoleProgress progress = new RunCommand.ConsoleProgress(err);
+        ConsoleProgress progress = new ConsoleProgress(err);
         Experiment exp = rerun.create(home, dir, RunCommand.commandLine(commandSpec), progress);
         err.printf(Locale.ROOT, "Rerunning %s as %s: %d runs, the recorded plan%n", from, dir, exp.plan().runs().size());
         rerun.notes().forEach(n -> err.println("note: " + n));

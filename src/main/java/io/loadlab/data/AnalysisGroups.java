@@ -43,7 +43,8 @@ public final class AnalysisGroups {
      * @param engine           the engine, "" for the built-in one
      * @param workload         the workload
      * @param connections      the connection count as text, {@link #UNKNOWN} when not recorded
-     * @param rate             the target rate (requests/s) as text, {@link #NO_RATE} for a closed loop
+     * @param rate             the target rate (requests/s) as text, {@link #NO_RATE} for a closed loop; for a
+     *                         latency sweep's share of capacity the share, such as {@code 50%}
      * @param splitConnections whether the row's group is split by connection count
      * @param splitRate        whether the row's group is split by rate
      */
@@ -113,12 +114,13 @@ public final class AnalysisGroups {
             column(runs, "workload")};
         Column<?> connections = column(runs, "connections");
         Column<?> rate = column(runs, "target_rps");
+        Column<?>[] sweep = {column(runs, "sweep_role"), column(runs, "capacity_fraction")};
         int n = runs.rowCount();
         String[][] rows = new String[n][];
         Map<List<String>, SortedSet<String>[]> values = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             rows[i] = new String[] {text(text[0], i), text(text[1], i), text(text[2], i), text(text[3], i),
-                setting(connections, i, UNKNOWN), setting(rate, i, NO_RATE)};
+                setting(connections, i, UNKNOWN), rate(sweep, rate, i)};
             SortedSet<String>[] sets = values.computeIfAbsent(key(rows[i]), k -> newSets());
             sets[0].add(rows[i][4]);
             sets[1].add(rows[i][5]);
@@ -183,7 +185,8 @@ public final class AnalysisGroups {
 
     private static double number(String s) {
         try {
-            return Double.parseDouble(s);
+            // A sweep's share of capacity (50%) sorts among the numbers by its value.
+            return Double.parseDouble(s.endsWith("%") ? s.substring(0, s.length() - 1) : s);
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
@@ -197,6 +200,21 @@ public final class AnalysisGroups {
     /** A value as text, "" when the column is absent or the value missing. */
     private static String text(Column<?> c, int row) {
         return c == null || c.isMissing(row) ? "" : c.getString(row).trim();
+    }
+
+    /**
+     * The rate a row's group is split by: the target rate, except for a latency sweep's share of
+     * capacity, which is its share ({@code 50%}): its absolute rate follows each round's measured
+     * capacity, and the rounds of one share belong together.
+     */
+    private static String rate(Column<?>[] sweep, Column<?> rate, int row) {
+        if (text(sweep[0], row).equals("fraction")) {
+            String share = setting(sweep[1], row, "");
+            if (!share.isEmpty()) {
+                return RunRow.num(Double.parseDouble(share) * 100) + "%";
+            }
+        }
+        return setting(rate, row, NO_RATE);
     }
 
     /** A setting's value as text: whole numbers without decimals; {@code absent} when not recorded. */

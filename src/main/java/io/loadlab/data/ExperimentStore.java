@@ -214,6 +214,32 @@ public final class ExperimentStore {
         }
     }
 
+    /**
+     * The rows recorded so far, as written (a resumed latency sweep reads its rounds' capacities
+     * back from them). Call it after {@link #open}, which repairs and upgrades the file.
+     *
+     * @throws DataException when runs.csv cannot be read or a row is damaged
+     */
+    public List<RunRow> rows() {
+        Path runs = dir.resolve(RUNS_FILE);
+        try {
+            List<String> lines = Files.readAllLines(runs, StandardCharsets.UTF_8);
+            List<String> header = lines.isEmpty() ? List.of() : CsvLines.split(lines.get(0));
+            List<RunRow> out = new ArrayList<>();
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                List<String> values = CsvLines.split(line);
+                java.util.Map<String, String> row = new java.util.HashMap<>();
+                for (int i = 0; i < header.size() && i < values.size(); i++) {
+                    row.put(header.get(i), values.get(i));
+                }
+                out.add(new RunRow(row));
+            }
+            return out;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new DataException("cannot read the rows of " + runs + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Drops a partial last line; returns the run ids of the complete rows. */
     private static Set<Integer> repairRuns(Path runs) throws IOException {
         // Cut at the last line feed in bytes: a row torn inside a multi-byte character must not

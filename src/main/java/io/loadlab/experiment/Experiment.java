@@ -168,13 +168,14 @@ public final class Experiment {
 
     /**
      * One planned run as stored in experiment.json: id, round, position, subject, variant,
-     * workload, and the engine when it is not the built-in one (so plans stored before engines
-     * existed still match).
+     * workload, the engine when it is not the built-in one (so plans stored before engines
+     * existed still match), and a sweep's point ({@code capacity}, {@code 50%}, {@code 1000/s}).
      */
     static String describe(Plan.Run r) {
         return r.runId() + " r" + r.round() + " p" + r.position() + " " + r.instance().subject().name() + " "
                 + (r.instance().variantLabel().isEmpty() ? "-" : r.instance().variantLabel()) + " " + r.workload().name()
-                + (r.engine().external() ? " " + r.engine().label() : "");
+                + (r.engine().external() ? " " + r.engine().label() : "")
+                + r.point().map(p -> " " + p.label()).orElse("");
     }
 
     private static Plan plan(Path home, ExperimentSpec spec) {

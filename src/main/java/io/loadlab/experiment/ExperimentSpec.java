@@ -45,13 +45,15 @@ import java.util.regex.PatternSyntaxException;
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
  *                    workload always runs first on a fresh process); experiments stored before this
  *                    existed ran them in listing order
+ * @param sweep       a latency sweep: each subject and workload measured at fixed rates (shares of its
+ *                    capacity, absolute rates) instead of one closed-loop window; built-in engine only
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads) {
+                             boolean rotateWorkloads, Optional<Sweep> sweep) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -102,6 +104,19 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         if (serverCpus.isPresent() != loadCpus.isPresent()) {
             problems.add("server-cpus and load-cpus: give both or neither");
         }
+        engines = checkEngines(engines, rate, duration, warmup, problems);
+        sweep = sweep == null ? Optional.empty() : sweep;
+        if (sweep.isPresent()) {
+            checkSweep(rate, engines, problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
+        }
+    }
+
+    /** The engines, copied; what is wrong with them is added to {@code problems}. */
+    private static List<Engine> checkEngines(List<Engine> engines, OptionalDouble rate, Duration duration,
+                                             Warmup warmup, List<String> problems) {
         if (engines == null || engines.isEmpty()) {
             problems.add("engines: name at least one of " + Engine.labels());
         } else {
@@ -119,8 +134,16 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                         .ifPresent(why -> problems.add("engines: " + why));
             }
         }
-        if (!problems.isEmpty()) {
-            throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
+        return engines;
+    }
+
+    private static void checkSweep(OptionalDouble rate, List<Engine> engines, List<String> problems) {
+        if (rate.isPresent()) {
+            problems.add("rate: a latency sweep sets the rate of each window; drop --rate");
+        }
+        if (engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
+            // Curves and their intervals come from each window's histograms, which only the built-in engine keeps.
+            problems.add("engines: a latency sweep runs on the built-in engine only, got " + engines);
         }
     }
 
@@ -153,7 +176,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                 + warmup.describe() + ", " + connections + " connections, "
                 + (rate.isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(rate.getAsDouble()) + " rps" : "closed loop")
                 + ", engine" + (engines.size() == 1 ? " " : "s ") + String.join(",", engines.stream().map(Engine::label).toList())
-                + "]";
+                + sweep.map(s -> ", " + s.describe()).orElse("") + "]";
     }
 
     /** The spec as stored in {@code experiment.json}. */
@@ -186,6 +209,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
         com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
         engines.forEach(e -> list.add(e.label()));
+        sweep.ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
         return o;
     }
 
@@ -209,6 +233,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .loadCpus(text(o, "load_cpus").orElse(null))
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
                     .engines(engines(o))
+                    .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
                     .build();
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
@@ -280,6 +305,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private String loadCpus;
         private Duration readyTimeout;
         private List<Engine> engines = List.of(Engine.BUILTIN);
+        private Sweep sweep;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -301,6 +327,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder loadCpus(String v) { loadCpus = v; return this; }
         public Builder readyTimeout(Duration v) { readyTimeout = v; return this; }
         public Builder engines(List<Engine> v) { engines = v; return this; }
+        /** A latency sweep instead of one closed-loop window per subject and workload; {@code null} for none. */
+        public Builder sweep(Sweep v) { sweep = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -308,7 +336,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads);
+                    engines, rotateWorkloads, Optional.ofNullable(sweep));
         }
     }
 }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
@@ -57,14 +58,16 @@ final class Measurement {
      * Measures {@code run} on the subject {@code p} listening on {@code port}; a failure of the run
      * (or the subject's death) gives a failed row with the reason.
      *
+     * @param rate    the run's fixed rate in requests/s; empty for a closed loop
      * @param planned the row's planned values
      * @param log     the subject's log, next to which a tool keeps its output
      */
-    Measured measure(Plan.Run run, int port, SubjectProcess p, Map<String, String> planned, Path log) {
+    Measured measure(Plan.Run run, OptionalDouble rate, int port, SubjectProcess p, Map<String, String> planned,
+                     Path log) {
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         try {
             run.workload().preload().ifPresent(pre -> Preload.write(pre, port));
-            RunSpec rs = new RunSpec(load(run, port), split.map(Cpus.Split::load), scratch,
+            RunSpec rs = new RunSpec(load(run, rate, port), split.map(Cpus.Split::load), scratch,
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
             ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse());
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
@@ -80,14 +83,13 @@ final class Measurement {
         }
     }
 
-    /** The run's load: its workload's request at the experiment's settings, its subject's warm-up. */
-    private LoadSpec load(Plan.Run run, int port) {
+    /** The run's load: its workload's request at the experiment's settings and its rate, its subject's warm-up. */
+    private LoadSpec load(Plan.Run run, OptionalDouble rate, int port) {
         Workload w = run.workload();
         RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
                 w.bodySize());
         return LoadSpec.builder().request(req)
-                .model(spec.rate().isPresent() ? new LoadModel.FixedRate(spec.rate().getAsDouble())
-                        : new LoadModel.ClosedLoop(1))
+                .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
                 .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest()))
                 .seed(spec.seed() * 31 + run.runId())

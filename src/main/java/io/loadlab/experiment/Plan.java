@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.regex.Pattern;
 
@@ -46,18 +47,20 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
      * @param round    1-based round
      * @param position 1-based position of the instance in its round
      * @param engine   the load generator of this run
+     * @param point    what the run measures in a latency sweep; empty outside one
      */
-    public record Run(int runId, int round, int position, Instance instance, Workload workload, Engine engine) {
-        /** A run of the built-in engine. */
+    public record Run(int runId, int round, int position, Instance instance, Workload workload, Engine engine,
+                      Optional<SweepPoint> point) {
+        /** A run of the built-in engine, outside a sweep. */
         public Run(int runId, int round, int position, Instance instance, Workload workload) {
-            this(runId, round, position, instance, workload, Engine.BUILTIN);
+            this(runId, round, position, instance, workload, Engine.BUILTIN, Optional.empty());
         }
 
-        /** {@code Run[3: round 2, position 1, java-netty, plaintext, builtin]}. */
+        /** {@code Run[3: round 2, position 1, java-netty, plaintext, builtin]}, and the sweep point: {@code , 50%]}. */
         @Override
         public String toString() {
             return "Run[" + runId + ": round " + round + ", position " + position + ", " + instance.label() + ", "
-                    + workload.name() + ", " + engine.label() + "]";
+                    + workload.name() + ", " + engine.label() + point.map(p -> ", " + p.label()).orElse("") + "]";
         }
     }
 
@@ -76,10 +79,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         long rounds = runs.stream().mapToInt(Run::round).distinct().count();
         long workloads = runs.stream().map(r -> r.workload().name()).distinct().count();
         long engines = runs.stream().map(Run::engine).distinct().count();
+        long points = runs.stream().flatMap(r -> r.point().stream()).map(SweepPoint::label).distinct().count();
         return "Plan[" + runs.size() + " runs: " + rounds + " round" + (rounds == 1 ? "" : "s") + " × " + instances.size()
                 + " subject instance" + (instances.size() == 1 ? "" : "s") + " ("
                 + String.join(", ", instances.stream().map(Instance::label).toList()) + "), " + workloads + " workload"
                 + (workloads == 1 ? "" : "s") + ", " + engines + " engine" + (engines == 1 ? "" : "s")
+                + (points == 0 ? "" : ", " + points + " sweep point" + (points == 1 ? "" : "s"))
                 + (skipped.isEmpty() ? "" : "; skipped: " + String.join("; ", skipped)) + "]";
     }
 
@@ -103,6 +108,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             });
         }
         List<Run> runs = runs(spec, instances);
+        spec.sweep().ifPresent(sw -> withoutCapacity(sw, instances, skipped));
         for (Engine e : spec.engines()) {
             for (Workload w : workloads) {
                 e.cannotRun(w.path(), List.of())
@@ -161,13 +167,39 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
                         if (e.cannotRun(w.path(), List.of()).isEmpty()) {
-                            runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));
+                            for (Optional<SweepPoint> point : points(spec, order.get(pos), w)) {
+                                runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e, point));
+                            }
                         }
                     }
                 }
             }
         }
         return runs;
+    }
+
+    /** The sweep points of an instance's workload in run order; one empty point (a plain run) outside a sweep. */
+    private static List<Optional<SweepPoint>> points(ExperimentSpec spec, Instance inst, Workload w) {
+        if (spec.sweep().isEmpty()) {
+            return List.of(Optional.empty());
+        }
+        return spec.sweep().get().points(inst.subject().name(), inst.variantLabel(), w.name()).stream()
+                .map(Optional::of).toList();
+    }
+
+    /** Shares of capacity that cannot run: the given experiment has no capacity for that subject and workload. */
+    private static void withoutCapacity(Sweep sweep, List<Instance> instances, List<String> skipped) {
+        if (!(sweep.capacity() instanceof Sweep.Given g) || sweep.percents().isEmpty()) {
+            return;
+        }
+        for (Instance inst : instances) {
+            for (Workload w : inst.workloads()) {
+                if (sweep.given(inst.subject().name(), inst.variantLabel(), w.name()).isEmpty()) {
+                    skipped.add(inst.label() + " " + w.name() + ": shares of capacity (" + g.from()
+                            + " has no closed-loop run of it; its absolute rates still run)");
+                }
+            }
+        }
     }
 
     /** The instance order of one round: rotated by the round, or shuffled with a per-round seed. */

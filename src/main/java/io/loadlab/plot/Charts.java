@@ -134,4 +134,21 @@ public final class Charts {
     public static CategoryChart peakRss(Table runs) {
         return BarCharts.peakRss(runs);
     }
+
+    /**
+     * Latency against achieved throughput from a latency sweep: one line with markers per subject
+     * through its fixed-rate points (achieved requests/s on x, latency in ms on y, logarithmic when
+     * the values span a factor of 10 or more), its 95% round-bootstrap interval as two thin dotted
+     * lines in its colour. Where the line turns upwards is the knee.
+     *
+     * @param curves         the curves table ({@code LatencyCurves.curves}): string subject,
+     *                       variant, workload; numeric rps and {@code lat_<percentile>_us} with its
+     *                       {@code _ci_low_us} and {@code _ci_high_us}
+     * @param percentile     {@code p50}, {@code p99} or {@code p999}
+     * @param workloadOrNull the workload; null when the table holds only one
+     * @throws PlotException for another percentile, missing columns, or no point to plot
+     */
+    public static XYChart latencyThroughput(Table curves, String percentile, String workloadOrNull) {
+        return CurveCharts.latencyThroughput(curves, percentile, workloadOrNull);
+    }
 }
