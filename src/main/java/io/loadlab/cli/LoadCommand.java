@@ -106,11 +106,27 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "tag of the histograms in --hlog (default: ${DEFAULT-VALUE})")
     String tag = "load";
 
+    @Option(names = "--agents", paramLabel = "HOST:PORT[,...]",
+            description = {"run the load on these agents (loadlab agent) instead of in this process: -c, -R and -n are",
+                    "split over them by weight, their histograms merged per second; -t is per agent"})
+    String agents;
+
+    @Option(names = "--secret-file", paramLabel = "FILE", description = "the agents' shared secret (with --agents)")
+    Path secretFile;
+
+    @Option(names = "--agent-weights", paramLabel = "W[,W...]",
+            description = "each agent's share of the load, in --agents order (default: the CPUs each agent has)")
+    String agentWeights;
+
     @Override
     public Integer call() throws IOException {
         LoadSpec spec = spec();
         if (hlog != null) {
             checkWritable(hlog);
+        }
+        if (agents != null || secretFile != null) {
+            return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag)
+                    .run(RemoteLoad.agentSet(agents, secretFile, agentWeights), spec);
         }
         LoadResult result = LoadEngine.run(spec, new LoadListener() {
             @Override
