@@ -3,6 +3,10 @@ package io.loadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.agent.AgentEngine;
+import io.loadlab.agent.AgentException;
+import io.loadlab.agent.AgentSet;
+import io.loadlab.agent.HostPort;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.time.Durations;
@@ -45,13 +49,15 @@ import java.util.regex.PatternSyntaxException;
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
  *                    workload always runs first on a fresh process); experiments stored before this
  *                    existed ran them in listing order
+ * @param agents      agents on other hosts that run the load instead of this JVM (the built-in engine on
+ *                    each, merged); {@link #engines()} is then their {@link AgentEngine}
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads) {
+                             boolean rotateWorkloads, Optional<AgentSet> agents) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -119,9 +125,21 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                         .ifPresent(why -> problems.add("engines: " + why));
             }
         }
+        if (agents == null) {
+            problems.add("agents: Optional.empty() for none");
+        } else if (agents.isPresent() && engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
+            problems.add("agents: they run the built-in engine; drop --engine " + engines.stream().map(Engine::label)
+                    .toList() + " or drop --agents");
+        }
         if (!problems.isEmpty()) {
             throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
         }
+    }
+
+    /** The load generators of each run: the given ones, or the agents' engine when the load runs on agents. */
+    @Override
+    public List<Engine> engines() {
+        return agents.isPresent() ? List.of(new AgentEngine(agents.get())) : engines;
     }
 
     private static void checkRegex(String field, String regex, List<String> problems) {
@@ -170,6 +188,13 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
         com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
         engines.forEach(e -> list.add(e.label()));
+        agents.ifPresent(a -> {
+            ObjectNode n = o.putObject("agents");
+            com.fasterxml.jackson.databind.node.ArrayNode addresses = n.putArray("addresses");
+            a.addresses().forEach(x -> addresses.add(x.toString()));
+            n.put("secret_file", a.secretFile().toString());
+            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
+        });
         return o;
     }
 
@@ -193,8 +218,9 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .loadCpus(text(o, "load_cpus").orElse(null))
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
                     .engines(engines(o))
+                    .agents(agents(o).orElse(null))
                     .build();
-        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
+        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
         }
     }
@@ -234,6 +260,23 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return out;
     }
 
+    /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
+    private static Optional<AgentSet> agents(JsonNode o) {
+        if (!o.hasNonNull("agents")) {
+            return Optional.empty();
+        }
+        JsonNode a = o.get("agents");
+        List<HostPort> addresses = new ArrayList<>();
+        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
+        Optional<List<Double>> weights = Optional.empty();
+        if (a.has("weights")) {
+            List<Double> w = new ArrayList<>();
+            a.get("weights").forEach(x -> w.add(x.asDouble()));
+            weights = Optional.of(w);
+        }
+        return Optional.of(new AgentSet(addresses, java.nio.file.Path.of(a.get("secret_file").asText()), weights));
+    }
+
     private static Optional<String> text(JsonNode o, String field) {
         return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
@@ -264,6 +307,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private String loadCpus;
         private Duration readyTimeout;
         private List<Engine> engines = List.of(Engine.BUILTIN);
+        private AgentSet agents;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -285,6 +329,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder loadCpus(String v) { loadCpus = v; return this; }
         public Builder readyTimeout(Duration v) { readyTimeout = v; return this; }
         public Builder engines(List<Engine> v) { engines = v; return this; }
+        /** Runs the load on these agents (null: in this JVM). */
+        public Builder agents(AgentSet v) { agents = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -292,7 +338,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads);
+                    engines, rotateWorkloads, Optional.ofNullable(agents));
         }
     }
 }
