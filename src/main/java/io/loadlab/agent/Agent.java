@@ -198,7 +198,7 @@ public final class Agent implements AutoCloseable {
         closed = true;
         AgentRun r = current;
         if (r != null) {
-            r.stop("stopped");
+            r.stop("agent_stopped");
             try {
                 r.join();
             } catch (InterruptedException e) {

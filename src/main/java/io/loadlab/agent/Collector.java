@@ -166,10 +166,23 @@ final class Collector {
             merger.ended(a);
             if (d.status().equals("failed")) {
                 lose(a, State.FAILED, "failed: " + d.error().orElse("(no reason given)"));
+            } else if (state[a] == State.RUNNING && !endedAsAsked(a, d)) {
+                lose(a, State.LOST, "ended its run before the window did (" + d.ended() + ")");
             } else if (state[a] == State.RUNNING) {
                 state[a] = State.DONE;
             }
         }
+    }
+
+    /**
+     * Whether an agent's run ended as planned: by itself, or (steady-state warm-up) when told, after
+     * the window's last interval. Else it was stopped on its host, or hit its deadline, before the window ended.
+     */
+    private boolean endedAsAsked(int a, Message.Done d) {
+        if (d.ended().equals("complete")) {
+            return true;
+        }
+        return phases.steady().isPresent() && windowStart >= 0 && merger.count(a) >= windowStart + phases.windowS();
     }
 
     /** Marks agent {@code a} lost or failed and stops every other agent still loading. */

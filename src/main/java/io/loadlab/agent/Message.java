@@ -77,7 +77,8 @@ sealed interface Message {
      *
      * @param status       {@code ok} or {@code failed}
      * @param ended        how: {@code complete}, {@code stopped} (an {@link End}), {@code coordinator_gone},
-     *                     {@code deadline}, {@code failed}
+     *                     {@code deadline}, {@code agent_stopped} (the agent was stopped on its host),
+     *                     {@code failed}
      * @param statusCodes  answers per status, when the engine ended by itself
      * @param bytesWritten bytes of requests sent in the window, when the engine ended by itself
      * @param connectTime  connection times, µs, when the engine ended by itself
