@@ -187,6 +187,44 @@ class AgentsAcrossHostsTest {
         assertFalse(r.json().has("requests"), "no figures for a run that never started");
     }
 
+    @Test
+    void anExperimentOnAgentsKeepsTheMergedRowAndEachAgentsFigures() throws Exception {
+        Path out = dir.resolve("exp");
+        Process run = hosts.net.start("coord", "run.log", Hosts.java("io.loadlab.cli.Main", "run", "--subjects",
+                "java-httpserver", "--workloads", "plaintext", "--rounds", "1", "--duration", "2s", "--warmup", "1s",
+                "--cooldown", "0s", "-c", "8", "--agents", agents(), "--secret-file", hosts.secret.toString(), "--out",
+                out.toString()));
+        assertTrue(run.waitFor(5, TimeUnit.MINUTES), "the experiment ends");
+        assertEquals(0, run.exitValue(), Files.readString(dir.resolve("run.log")));
+        List<java.util.Map<String, String>> rows = csv(out.resolve("runs.csv"));
+        assertEquals(1, rows.size());
+        assertEquals("ok", rows.get(0).get("status"), rows.get(0).get("error"));
+        assertEquals("agents", rows.get(0).get("engine"));
+        List<java.util.Map<String, String>> parts = csv(out.resolve("agents.csv"));
+        assertEquals(List.of(hosts.agent(1), hosts.agent(2)), parts.stream().map(p -> p.get("agent")).toList());
+        long sum = parts.stream().mapToLong(p -> Long.parseLong(p.get("requests"))).sum();
+        assertEquals(Long.parseLong(rows.get(0).get("requests")), sum, "the merged row is the agents' sum");
+        assertTrue(parts.stream().allMatch(p -> p.get("run_id").equals("1") && p.get("status").equals("ok")));
+        String spec = Files.readString(out.resolve("experiment.json"));
+        assertTrue(spec.contains(hosts.agent(2)) && spec.contains("secret_file"), spec);
+        assertFalse(spec.contains(Files.readString(hosts.secret).strip()), "the secret itself is never stored");
+    }
+
+    private static List<java.util.Map<String, String>> csv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        List<String> header = List.of(lines.get(0).split(",", -1));
+        List<java.util.Map<String, String>> out = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] v = line.split(",", -1);
+            java.util.Map<String, String> row = new java.util.HashMap<>();
+            for (int i = 0; i < header.size() && i < v.length; i++) {
+                row.put(header.get(i), v[i]);
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
     /** Waits until the subject has answered a few thousand requests of the run. */
     private static void awaitLoad() throws IOException, InterruptedException {
         long start = hosts.serverCount();
