@@ -5,12 +5,9 @@ import io.loadlab.engine.EngineException;
 import io.loadlab.engine.EngineResult;
 import io.loadlab.engine.Latency;
 import io.loadlab.engine.RunSpec;
-import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadResult;
-import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -60,16 +57,6 @@ public final class AgentEngine implements Engine {
         return Optional.of("builtin on agents " + agents.text() + " (" + Agent.VERSION + ")");
     }
 
-    @Override
-    public Optional<String> unavailableReason() {
-        return Optional.empty();
-    }
-
-    @Override
-    public Optional<String> cannotRun(String path, List<Duration> durations) {
-        return Optional.empty();
-    }
-
     /**
      * @throws EngineException naming the agents when the run could not start or measured nothing
      */
@@ -88,19 +75,11 @@ public final class AgentEngine implements Engine {
     }
 
     private static EngineResult of(RemoteResult r, LoadResult m) {
-        ErrorCounts e = m.errors();
-        Map<String, Long> errors = new LinkedHashMap<>();
-        errors.put("connect", e.connect());
-        errors.put("read", e.read());
-        errors.put("write", e.write());
-        errors.put("timeout", e.timeout());
-        errors.put("status", e.status());
-        errors.put("protocol", e.protocol());
-        boolean bound = r.agents().stream().anyMatch(AgentOutcome::loadBound);
         return new EngineResult(LABEL, m.requests(), m.durationSeconds(), OptionalDouble.of(m.rps()),
                 OptionalLong.of(m.bytesRead()), m.statusCodes().isEmpty() ? OptionalLong.empty()
-                : OptionalLong.of(m.bytesWritten()), errors, Latency.of(m.latency()), m.serviceTime().map(Latency::of),
-                OptionalDouble.of(m.loadCpuSeconds()), OptionalDouble.of(m.processCpuSeconds()), Optional.of(bound),
+                : OptionalLong.of(m.bytesWritten()), EngineResult.errors(m.errors()), Latency.of(m.latency()),
+                m.serviceTime().map(Latency::of), OptionalDouble.of(m.loadCpuSeconds()),
+                OptionalDouble.of(m.processCpuSeconds()), Optional.of(r.loadBound()),
                 m.warmup(), m.targetRps().isPresent() ? OptionalLong.of(m.missed()) : OptionalLong.empty(),
                 m.intervals(), Optional.of(m.latency()), Optional.empty(),
                 r.agents().stream().map(AgentEngine::part).toList(), r.ok() ? Optional.empty() : r.error());

@@ -26,6 +26,16 @@ public record RemoteResult(String status, Optional<String> error, Optional<LoadR
         return status.equals("ok");
     }
 
+    /**
+     * Whether some agent was load-bound (the engine's 90% rule on that agent's own CPUs), or the merged
+     * result is. The merged result's own {@link LoadResult#loadBound()} pools every agent's CPUs, so one
+     * saturated agent beside idle ones does not show there, yet it limits the run as a saturated local
+     * engine would.
+     */
+    public boolean loadBound() {
+        return agents.stream().anyMatch(AgentOutcome::loadBound) || merged.map(LoadResult::loadBound).orElse(false);
+    }
+
     @Override
     public String toString() {
         return "RemoteResult[" + status + ", " + agents.size() + " agents" + merged.map(r -> ", " + r.requests()

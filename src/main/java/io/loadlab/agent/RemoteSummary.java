@@ -28,7 +28,10 @@ public final class RemoteSummary {
     private RemoteSummary() {
     }
 
-    /** The JSON: the merged run's fields, {@code status}, {@code error} and {@code agents}. */
+    /**
+     * The JSON: the merged run's fields, {@code status}, {@code error} and {@code agents}; the top-level
+     * {@code load_bound} (and its warning) is {@link RemoteResult#loadBound()}: some agent was load-bound.
+     */
     public static String json(RemoteResult r) {
         ObjectNode o = r.merged().map(JsonSummary::toJson).orElseGet(MAPPER::createObjectNode);
         r.merged().ifPresent(m -> {
@@ -36,7 +39,11 @@ public final class RemoteSummary {
                 o.putNull("status_codes");
                 o.putNull("bytes_written");
             }
-            o.put("load_bound", r.agents().stream().anyMatch(AgentOutcome::loadBound));
+            o.put("load_bound", r.loadBound());
+            ArrayNode warnings = (ArrayNode) o.get("warnings");
+            if (r.loadBound() && !m.loadBound()) {
+                warnings.add("load_bound");
+            }
         });
         o.put("status", r.status());
         if (r.error().isPresent()) {

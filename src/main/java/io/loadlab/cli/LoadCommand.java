@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.agent.AgentSet;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.LoadEngine;
@@ -20,8 +21,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -106,17 +109,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "tag of the histograms in --hlog (default: ${DEFAULT-VALUE})")
     String tag = "load";
 
-    @Option(names = "--agents", paramLabel = "HOST:PORT[,...]",
-            description = {"run the load on these agents (loadlab agent) instead of in this process: -c, -R and -n are",
-                    "split over them by weight, their histograms merged per second; -t is per agent"})
-    String agents;
-
-    @Option(names = "--secret-file", paramLabel = "FILE", description = "the agents' shared secret (with --agents)")
-    Path secretFile;
-
-    @Option(names = "--agent-weights", paramLabel = "W[,W...]",
-            description = "each agent's share of the load, in --agents order (default: the CPUs each agent has)")
-    String agentWeights;
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -124,9 +118,9 @@ final class LoadCommand implements Callable<Integer> {
         if (hlog != null) {
             checkWritable(hlog);
         }
-        if (agents != null || secretFile != null) {
-            return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag)
-                    .run(RemoteLoad.agentSet(agents, secretFile, agentWeights), spec);
+        Optional<AgentSet> agents = agentOptions.agentSet();
+        if (agents.isPresent()) {
+            return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
         LoadResult result = LoadEngine.run(spec, new LoadListener() {
             @Override

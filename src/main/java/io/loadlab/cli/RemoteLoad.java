@@ -12,8 +12,6 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /** {@code loadlab load --agents}: the run on agents, shown as a local run is, with the agents beside it. */
 final class RemoteLoad {
@@ -28,26 +26,6 @@ final class RemoteLoad {
         this.json = json;
         this.hlog = hlog;
         this.tag = tag;
-    }
-
-    /** The agents of {@code --agents}, {@code --secret-file} and {@code --agent-weights}; both of the first needed. */
-    static AgentSet agentSet(String agents, Path secretFile, String weights) {
-        if (agents == null || secretFile == null) {
-            throw new CliException("--agents and --secret-file go together: give both", Main.EXIT_USAGE);
-        }
-        AgentSet set = AgentSet.parse(agents, secretFile);
-        if (weights == null) {
-            return set;
-        }
-        List<Double> w = new ArrayList<>();
-        for (String part : weights.split(",", -1)) {
-            try {
-                w.add(Double.parseDouble(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new CliException("--agent-weights: '" + part + "' is not a number", Main.EXIT_USAGE);
-            }
-        }
-        return set.withWeights(w);
     }
 
     /** Runs, prints, writes the hlog; the exit code is 0 only when every agent finished. */

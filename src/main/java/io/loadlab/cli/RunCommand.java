@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -90,18 +91,8 @@ final class RunCommand implements Callable<Integer> {
                     "installs it): closed loop or --rate"})
     String engine = "builtin";
 
-    @Option(names = "--agents", paramLabel = "HOST:PORT[,...]",
-            description = {"run each run's load on these agents (loadlab agent) instead of this",
-                    "JVM, split by weight and merged per second (engine column: agents);",
-                    "subjects on this host listen where the agents reach them"})
-    String agents;
-
-    @Option(names = "--secret-file", paramLabel = "FILE", description = "the agents' shared secret (with --agents)")
-    Path secretFile;
-
-    @Option(names = "--agent-weights", paramLabel = "W[,W...]",
-            description = "each agent's share, in --agents order (default: each agent's CPUs)")
-    String agentWeights;
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
     String order = "rotate";
@@ -230,7 +221,7 @@ final class RunCommand implements Callable<Integer> {
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate)
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines())
-                .agents(agents == null && secretFile == null ? null : RemoteLoad.agentSet(agents, secretFile, agentWeights))
+                .agents(agentOptions.agentSet().orElse(null))
                 .build();
     }
 

@@ -1,8 +1,10 @@
 package io.loadlab.engine;
 
+import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.Warmed;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,6 +78,18 @@ public record EngineResult(String engine, long requests, double durationSeconds,
         this(engine, requests, durationSeconds, rps, bytesRead, bytesWritten, errors, latency, serviceTime,
                 loadCpuSeconds, processCpuSeconds, loadBound, warmup, missed, intervals, histogram, output, List.of(),
                 Optional.empty());
+    }
+
+    /** Error counts by category as the {@code errors} of a result: every category the built-in engine counts. */
+    public static Map<String, Long> errors(ErrorCounts e) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("connect", e.connect());
+        m.put("read", e.read());
+        m.put("write", e.write());
+        m.put("timeout", e.timeout());
+        m.put("status", e.status());
+        m.put("protocol", e.protocol());
+        return m;
     }
 
     /** A copy of the window's latency histogram, µs. */

@@ -2,6 +2,7 @@ package io.loadlab.agent;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -136,6 +137,19 @@ class AgentPartsTest {
         assertThrows(AgentException.class, () -> HostPort.parse("10.0.0.2:x"));
         AgentException twice = assertThrows(AgentException.class, () -> HostPort.list("a:1,a:1"));
         assertTrue(twice.getMessage().contains("twice"), twice.getMessage());
+    }
+
+    @Test
+    void theRunIsLoadBoundWhenOneAgentIsThoughThePooledCpusAreNot() {
+        AgentOutcome bound = outcome("10.0.0.2:5701", true);
+        AgentOutcome idle = outcome("10.0.0.3:5701", false);
+        assertTrue(new RemoteResult("ok", Optional.empty(), Optional.empty(), List.of(idle, bound)).loadBound());
+        assertFalse(new RemoteResult("ok", Optional.empty(), Optional.empty(), List.of(idle, idle)).loadBound());
+    }
+
+    private static AgentOutcome outcome(String address, boolean loadBound) {
+        return new AgentOutcome(HostPort.parse(address), 1, 4, 1, java.util.OptionalDouble.empty(), 1000, 500,
+                ErrorCounts.NONE, loadBound ? 1.9 : 0.2, loadBound, 0, 100, 5, "ok", Optional.empty(), List.of());
     }
 
     private static Histogram histogram(long seed, int n) {
