@@ -33,7 +33,6 @@ public final class Agent implements AutoCloseable {
     private final HazelcastInstance hz;
     private final PrintStream log;
     private final Optional<Path> hlogDir;
-    private final boolean allowSubjects;
     private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "loadlab-agent-deadline");
         t.setDaemon(true);
@@ -42,27 +41,25 @@ public final class Agent implements AutoCloseable {
     private volatile AgentRun current;
     private volatile boolean closed;
 
-    private Agent(HostPort listen, HazelcastInstance hz, PrintStream log, Optional<Path> hlogDir,
-                  boolean allowSubjects) {
+    private Agent(HostPort listen, HazelcastInstance hz, PrintStream log, Optional<Path> hlogDir) {
         this.listen = listen;
         this.hz = hz;
         this.log = log;
         this.hlogDir = hlogDir;
-        this.allowSubjects = allowSubjects;
     }
 
     /**
      * Starts an agent: binds {@code listen} only, with the cluster name of {@code secret}.
      *
      * @param hlogDir       a folder where each run's own intervals are kept ({@code run-SESSION.hlog}), if any
-     * @param allowSubjects whether coordinators may have this agent build and start subjects (running code)
+     * @param allowSubjects {@code --allow-subjects}: remote subjects are not implemented, so it is only noted in the log
      * @throws AgentException when the address cannot be bound
      */
     public static Agent start(HostPort listen, Secret secret, PrintStream log, Optional<Path> hlogDir,
                               boolean allowSubjects) {
         RefusalLog.install(log);
         HazelcastInstance hz = Cluster.member(listen, secret);
-        Agent a = new Agent(listen, hz, log, hlogDir, allowSubjects);
+        Agent a = new Agent(listen, hz, log, hlogDir);
         hz.getClientService().addClientListener(new ClientListener() {
             @Override
             public void clientConnected(Client c) {
@@ -75,8 +72,8 @@ public final class Agent implements AutoCloseable {
             }
         });
         a.say("listening on " + listen + " (Hazelcast " + hz.getCluster().getLocalMember().getVersion()
-                + ", cluster " + secret.clusterName() + "), " + cpus() + " CPUs for load, subjects "
-                + (allowSubjects ? "allowed" : "refused (no --allow-subjects)"));
+                + ", cluster " + secret.clusterName() + "), " + cpus() + " CPUs for load"
+                + (allowSubjects ? "; --allow-subjects has no effect yet: remote subjects are not implemented" : ""));
         return a;
     }
 

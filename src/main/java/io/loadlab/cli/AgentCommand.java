@@ -35,7 +35,8 @@ final class AgentCommand implements Callable<Integer> {
     Path secretFile;
 
     @Option(names = "--allow-subjects",
-            description = "also build and start subjects from this checkout when a coordinator asks (runs code)")
+            description = {"reserved for remote subjects (building and starting subjects from this",
+                    "checkout, which runs code): not implemented yet, so no coordinator asks"})
     boolean allowSubjects;
 
     @Option(names = "--hlog-dir", paramLabel = "DIR",
