@@ -64,8 +64,8 @@ final class AgentRun {
 
     /** Starts the run's thread, which loads from {@code startMs} (this host's clock). */
     synchronized void start(long startMs) {
-        if (thread != null) {
-            return;
+        if (thread != null || stopReason != null) {
+            return; // started already, or stopped before its start came (its coordinator gone): never load
         }
         thread = new Thread(() -> body(startMs), "loadlab-agent-run");
         thread.setDaemon(true);
@@ -81,7 +81,7 @@ final class AgentRun {
     }
 
     /** Stops the run now, saying why ({@code stopped}, {@code coordinator_gone}, {@code deadline}). */
-    void stop(String why) {
+    synchronized void stop(String why) {
         if (stopReason == null) {
             stopReason = why;
         }

@@ -38,6 +38,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     /** The newest requests of the ring whose write has not completed. */
     private int unwritten;
     private Channel channel;
+    /** The channel of a connect under way, or null. */
+    private Channel pending;
     private long connectStartNanos;
     /** Due time of the next request at a fixed rate (nanoTime base). */
     private double nextDue;
@@ -62,12 +64,19 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.nextDue = control.startNanos + globalIndex * control.fixedRateIntervalNanos / control.spec.connections();
     }
 
-    void connectStarted(long nanos) {
+    /** A connect began at {@code nanos} on {@code pending}, which {@link #close} closes until it is active. */
+    void connectStarted(long nanos, Channel pending) {
         connectStartNanos = nanos;
+        this.pending = pending;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        pending = null;
+        if (worker.closed) {
+            ctx.close(); // the worker closed while this connect was under way
+            return;
+        }
         channel = ctx.channel();
         parser.reset();
         unwritten = 0;
@@ -315,6 +324,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         unwritten = 0;
         if (channel != null) {
             channel.close();
+        }
+        if (pending != null) {
+            pending.close();
+            pending = null;
         }
     }
 }
