@@ -81,12 +81,18 @@ class AgentsInProcessTest {
 
     @AfterEach
     void stop() throws InterruptedException {
-        agents.forEach(Agent::close);
-        for (Thread t : serving) {
-            t.join(TimeUnit.SECONDS.toMillis(30));
+        try {
+            agents.forEach(Agent::close);
+            for (Thread t : serving) {
+                t.join(TimeUnit.SECONDS.toMillis(30));
+                assertFalse(t.isAlive(), t.getName() + " still serves after its agent was closed");
+            }
+        } finally {
+            if (server != null) {
+                server.stop(0);
+                ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+            }
         }
-        server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
     }
 
     private AgentEngine engine(Path secretFile) {
@@ -140,11 +146,12 @@ class AgentsInProcessTest {
     @Test
     void anAgentLostMidRunMakesTheRunNotCountAndIsNamed() throws InterruptedException {
         LoadSpec spec = LoadSpec.builder().url(url()).connections(4).duration(Duration.ofSeconds(20)).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         Thread killer = new Thread(() -> {
-            while (served.get() < 500) {
+            while (served.get() < 500 && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
-            agents.get(1).close();
+            agents.get(1).close(); // by then (or at the deadline, when the run fails on its own anyway)
         });
         killer.start();
         EngineResult r = engine(secret).run(RunSpec.inProcess(spec), LoadListener.NONE);

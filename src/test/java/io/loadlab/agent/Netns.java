@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * each host is a namespace of its own joined to it by a veth pair, with an address 10.77.0.N/24 on its
  * {@code eth0}. Nothing is added to the root namespace, so the addresses cannot meet any other
  * network. Names carry this JVM's pid; {@link #close} stops every process started here (by pid) and
- * deletes the namespaces by name, and {@link #create} first deletes those of test JVMs that died.
+ * deletes the namespaces by name, whatever fails on the way, and so does a shutdown hook when the test
+ * JVM is ended before its clean-up; {@link #create} first stops the processes left in the namespaces of
+ * test JVMs that died (by their pids, {@code ip netns pids}) and deletes those namespaces.
  */
 final class Netns implements AutoCloseable {
 
@@ -32,6 +34,8 @@ final class Netns implements AutoCloseable {
     private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final List<Process> processes = new ArrayList<>();
     private final Path logs;
+    private final Thread hook = new Thread(this::closeQuietly, "netns-cleanup");
+    private boolean closed;
 
     private Netns(String switchNs, Path logs) {
         this.switchNs = switchNs;
@@ -64,6 +68,7 @@ final class Netns implements AutoCloseable {
         removeStale();
         String base = PREFIX + ProcessHandle.current().pid() + "x" + SEQ.incrementAndGet();
         Netns n = new Netns(base + "-sw", logs);
+        Runtime.getRuntime().addShutdownHook(n.hook);
         try {
             ip("netns", "add", n.switchNs);
             ip("-n", n.switchNs, "link", "add", "br0", "type", "bridge");
@@ -81,7 +86,7 @@ final class Netns implements AutoCloseable {
                 k++;
             }
             return n;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | InterruptedException | RuntimeException e) {
             n.close();
             throw e;
         }
@@ -107,12 +112,17 @@ final class Netns implements AutoCloseable {
     static String run(Host h, String... command) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", h.ns()));
         cmd.addAll(List.of(command));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
+        Path out = Files.createTempFile("netns-run", ".out");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                stop(p);
+                throw new IOException(String.join(" ", command) + " did not end within 30 s in " + h.ns());
+            }
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(out);
         }
-        return out;
     }
 
     /** Stops one process by its pid: SIGTERM, then SIGKILL after 5 s. */
@@ -136,17 +146,75 @@ final class Netns implements AutoCloseable {
         return false;
     }
 
+    /**
+     * Stops every process started here, by pid, then kills by pid whatever is still in the namespaces
+     * (a child of one of them), then deletes the namespaces; each step runs even when one before failed.
+     */
     @Override
-    public void close() throws IOException, InterruptedException {
-        synchronized (processes) {
-            for (Process p : processes) {
-                stop(p);
+    public void close() throws InterruptedException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        try {
+            synchronized (processes) {
+                for (Process p : processes) {
+                    try {
+                        stop(p);
+                    } finally {
+                        p.destroyForcibly();
+                    }
+                }
+            }
+        } finally {
+            for (Host h : hosts.values()) {
+                delete(h.ns());
+            }
+            delete(switchNs);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Called from the hook itself, as the JVM shuts down: nothing to remove.
             }
         }
-        for (Host h : hosts.values()) {
-            ipQuiet("netns", "del", h.ns());
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        ipQuiet("netns", "del", switchNs);
+    }
+
+    /** The pids of the processes in namespace {@code ns}. */
+    static List<Long> pids(String ns) throws InterruptedException {
+        try {
+            return ip("netns", "pids", ns).lines().map(String::strip).filter(x -> !x.isEmpty()).map(Long::parseLong)
+                    .toList();
+        } catch (IOException e) {
+            return List.of(); // no such namespace
+        }
+    }
+
+    /** Kills by pid every process left in {@code ns}, waits for them, and deletes it. */
+    private static void delete(String ns) throws InterruptedException {
+        for (long pid : pids(ns)) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        for (long pid : pids(ns)) {
+            Optional<ProcessHandle> p = ProcessHandle.of(pid);
+            if (p.isPresent()) {
+                try {
+                    p.get().onExit().get(5, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // Still there after SIGKILL (in the kernel's hands): the namespace goes with it.
+                }
+            }
+        }
+        ipQuiet("netns", "del", ns);
     }
 
     /** Deletes the namespaces of earlier test JVMs that died before their clean-up (their pid is gone). */
@@ -158,12 +226,12 @@ final class Netns implements AutoCloseable {
             String ns = line.split(" ")[0];
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("ll([0-9]+)x[0-9]+-.*").matcher(ns);
             if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
-                ipQuiet("netns", "del", ns);
+                delete(ns);
             }
         }
     }
 
-    private static void ip(String... args) throws IOException, InterruptedException {
+    private static String ip(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("ip"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -171,6 +239,7 @@ final class Netns implements AutoCloseable {
         if (p.waitFor() != 0) {
             throw new IOException(String.join(" ", cmd) + " failed: " + out.strip());
         }
+        return out;
     }
 
     private static void ipQuiet(String... args) throws InterruptedException {
