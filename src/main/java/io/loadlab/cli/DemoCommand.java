@@ -4,6 +4,8 @@ import io.loadlab.data.Results;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.stats.Stats;
 import java.io.IOException;
@@ -151,10 +153,8 @@ final class DemoCommand implements Callable<Integer> {
             double cv = rps.doubleColumn("cv").get(i);
             rows.add(new String[] {variant.isEmpty() ? subject : subject + " [" + variant + "]", workload,
                     ok.rowCount() + "/" + group.rowCount(),
-                    String.format(Locale.ROOT, "%,.0f", rps.doubleColumn("mean").get(i)),
-                    Double.isNaN(cv) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * cv),
-                    h.getTotalCount() == 0 ? "" : Long.toString(h.getValueAtPercentile(99)),
-                    Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%,.0f", cpu),
+                    Units.integer(rps.doubleColumn("mean").get(i)), Units.percent(cv),
+                    h.getTotalCount() == 0 ? "" : Units.count(h.getValueAtPercentile(99)), Units.integer(cpu),
                     Integer.toString(ok.booleanColumn("load_bound").isTrue().size())});
         }
         int failed = runs.where(runs.stringColumn("status").isNotEqualTo("ok")).rowCount();

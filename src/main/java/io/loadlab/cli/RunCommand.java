@@ -5,6 +5,8 @@ import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
@@ -126,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             ExperimentSpec spec = spec();
             Path dir = this.out != null ? this.out : Path.of("data", spec.name());
-            exp = Experiment.create(home, spec, dir, commandLine(), progress);
+            exp = Experiment.create(home, spec, dir, commandLine(commandSpec), progress);
         }
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         exp.warnings().forEach(w -> err.println("warning: " + w));
@@ -233,14 +235,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private List<String> commandLine() {
+    /** {@code loadlab} and the arguments as given, for experiment.json. */
+    static List<String> commandLine(CommandSpec spec) {
         List<String> cl = new ArrayList<>(List.of("loadlab"));
-        cl.addAll(commandSpec.commandLine().getParseResult().originalArgs());
+        cl.addAll(spec.commandLine().getParseResult().originalArgs());
         return cl;
     }
 
     /** The short table at the end: one row per subject, variant and workload of this session. */
-    private static void summary(PrintWriter out, Runner.Outcome outcome) {
+    static void summary(PrintWriter out, Runner.Outcome outcome) {
         Map<String, List<RunRow>> byKey = new LinkedHashMap<>();
         for (RunRow r : outcome.rows()) {
             String key = r.get("subject") + (r.get("variant").isEmpty() ? "" : " [" + r.get("variant") + "]")
@@ -260,10 +263,9 @@ final class RunCommand implements Callable<Integer> {
             long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
             String[] split = e.getKey().split(" · ");
             rows.add(new String[] {split[0], split[1], split.length > 2 ? split[2] : "builtin", ok.size() + "/" + e.getValue().size(),
-                    rps.length == 0 ? "" : String.format(Locale.ROOT, "%,.0f", mean),
-                    rps.length < 2 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * sd / mean),
-                    merged.getTotalCount() == 0 ? "" : Long.toString(merged.getValueAtPercentile(99)),
-                    Double.isNaN(perCpu) ? "" : String.format(Locale.ROOT, "%,.0f", perCpu),
+                    Units.integer(mean), rps.length < 2 ? "" : Units.percent(sd / mean),
+                    merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
+                    Units.integer(perCpu),
                     Long.toString(bound)});
         }
         out.println();
@@ -341,8 +343,8 @@ final class RunCommand implements Callable<Integer> {
         public void runFinished(Plan.Run run, RunRow row, int done, int total) {
             if (!terminal && row.get("status").equals("ok") && !row.get("rps").isEmpty()) {
                 String steady = row.get("steady");
-                err.printf(Locale.ROOT, "      %,.0f rps after a %s s warm-up%s%n", Double.parseDouble(row.get("rps")),
-                        row.get("warmup_s"), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
+                err.printf(Locale.ROOT, "      %s rps after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get("rps"))),
+                        row.get("warmup_s").isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get("warmup_s"))), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
                 err.flush();
             }
             if (row.get("status").equals("failed")) {

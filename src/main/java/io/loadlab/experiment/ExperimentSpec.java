@@ -158,6 +158,22 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return new Builder();
     }
 
+    /**
+     * One line saying what the experiment runs, such as {@code ExperimentSpec[quickstart: subjects
+     * 'java-netty|java-httpserver' × workloads 'plaintext|json', 3 rounds (rotate) of 1s after warm-up 1s,
+     * 64 connections, closed loop, engine builtin]}; the record's own form would list every field.
+     */
+    @Override
+    public String toString() {
+        return "ExperimentSpec[" + name + ": subjects '" + subjects + "'" + variants.map(v -> " [" + v + "]").orElse("")
+                + " × workloads '" + workloads + "', " + rounds + " round" + (rounds == 1 ? "" : "s") + " ("
+                + order.name().toLowerCase(java.util.Locale.ROOT) + ") of " + Durations.format(duration) + " after "
+                + warmup.describe() + ", " + connections + " connections, "
+                + (rate.isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(rate.getAsDouble()) + " rps" : "closed loop")
+                + ", engine" + (engines.size() == 1 ? " " : "s ") + String.join(",", engines.stream().map(Engine::label).toList())
+                + "]";
+    }
+
     /** The spec as stored in {@code experiment.json}. */
     public ObjectNode toJson(ObjectMapper mapper) {
         ObjectNode o = mapper.createObjectNode();

@@ -31,6 +31,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         public String label() {
             return subject.name() + (variant.isEmpty() ? "" : " [" + variantLabel() + "]");
         }
+
+        /** {@code Instance[java-netty [durability=memory]: plaintext, json]}, without the subject's whole manifest. */
+        @Override
+        public String toString() {
+            return "Instance[" + label() + ": " + String.join(", ", workloads.stream().map(Workload::name).toList()) + "]";
+        }
     }
 
     /**
@@ -46,12 +52,35 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         public Run(int runId, int round, int position, Instance instance, Workload workload) {
             this(runId, round, position, instance, workload, Engine.BUILTIN);
         }
+
+        /** {@code Run[3: round 2, position 1, java-netty, plaintext, builtin]}. */
+        @Override
+        public String toString() {
+            return "Run[" + runId + ": round " + round + ", position " + position + ", " + instance.label() + ", "
+                    + workload.name() + ", " + engine.label() + "]";
+        }
     }
 
     public Plan {
         instances = List.copyOf(instances);
         runs = List.copyOf(runs);
         skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * One line: {@code Plan[12 runs: 3 rounds × 2 subject instances (java-httpserver, java-netty), 2 workloads,
+     * 1 engine; skipped: nginx (needs nginx on PATH)]}.
+     */
+    @Override
+    public String toString() {
+        long rounds = runs.stream().mapToInt(Run::round).distinct().count();
+        long workloads = runs.stream().map(r -> r.workload().name()).distinct().count();
+        long engines = runs.stream().map(Run::engine).distinct().count();
+        return "Plan[" + runs.size() + " runs: " + rounds + " round" + (rounds == 1 ? "" : "s") + " × " + instances.size()
+                + " subject instance" + (instances.size() == 1 ? "" : "s") + " ("
+                + String.join(", ", instances.stream().map(Instance::label).toList()) + "), " + workloads + " workload"
+                + (workloads == 1 ? "" : "s") + ", " + engines + " engine" + (engines == 1 ? "" : "s")
+                + (skipped.isEmpty() ? "" : "; skipped: " + String.join("; ", skipped)) + "]";
     }
 
     /**

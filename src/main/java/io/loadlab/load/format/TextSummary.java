@@ -1,5 +1,6 @@
 package io.loadlab.load.format;
 
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
@@ -20,10 +21,7 @@ public final class TextSummary {
     /** The line printed before a run starts: what is about to happen. */
     public static String header(LoadSpec spec) {
         StringBuilder sb = new StringBuilder();
-        String bound = spec.duration().map(Durations::format).orElse("")
-                + (spec.duration().isPresent() && spec.requestCount().isPresent() ? " or " : "")
-                + (spec.requestCount().isPresent() ? Units.count(spec.requestCount().getAsLong()) + " requests" : "");
-        sb.append("Running ").append(bound).append(" test @ ").append(spec.request().method()).append(' ')
+        sb.append("Running ").append(spec.bound()).append(" test @ ").append(spec.request().method()).append(' ')
                 .append(spec.request().target().url()).append('\n');
         sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%n",
                 spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
@@ -47,9 +45,9 @@ public final class TextSummary {
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "  Requests      %s in %.2fs, %s bytes read%n",
                 Units.count(r.requests()), r.durationSeconds(), Units.bytes(r.bytesRead())));
-        sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.rate(r.rps())));
+        sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.integer(r.rps())));
         r.targetRps().ifPresent(target -> sb.append(String.format(Locale.ROOT,
-                "  Target rate   %s/s, %s due but never sent%n", Units.rate(target), Units.count(r.missed()))));
+                "  Target rate   %s/s, %s due but never sent%n", Units.integer(target), Units.count(r.missed()))));
         if (r.warmupSeconds() > 0) {
             sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, throughput %s at its end%n", r.warmupSeconds(),
                     r.steady().orElse(false) ? "steady" : "NOT steady"));
@@ -74,13 +72,13 @@ public final class TextSummary {
         Histogram ct = r.connectTime();
         if (ct.getTotalCount() > 0) {
             sb.append(String.format(Locale.ROOT, "  Connect       %s connections, mean %s, max %s%n",
-                    Units.count(ct.getTotalCount()), Units.micros(ct.getMean()), Units.micros(ct.getMaxValue())));
+                    Units.count(ct.getTotalCount()), Units.latency(ct.getMean()), Units.latency(ct.getMaxValue())));
         }
         sb.append(String.format(Locale.ROOT,
                 "  Load CPU      %.2fs on %d thread%s (%.0f%% of %d CPU%s), %s requests per CPU-second%n",
                 r.loadCpuSeconds(), r.spec().threads(), r.spec().threads() == 1 ? "" : "s",
                 100 * r.loadCpuSeconds() / Math.max(1e-9, r.durationSeconds() * r.loadCpus()),
-                r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.rate(r.rpsPerLoadCpuSecond())));
+                r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.integer(r.rpsPerLoadCpuSecond())));
         sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included)%n", r.processCpuSeconds()));
         if (r.loadBound()) {
             sb.append("\n  WARNING: the load generator's threads were busy at least ")
@@ -93,8 +91,8 @@ public final class TextSummary {
         }
         if (r.rateNotReached()) {
             sb.append(String.format(Locale.ROOT, "%n  WARNING: rate_not_reached: %s/s answered of %s/s targeted, %s requests"
-                            + " due but never sent; the latency above includes their waits.%n", Units.rate(r.rps()),
-                    Units.rate(r.targetRps().getAsDouble()), Units.count(r.missed())));
+                            + " due but never sent; the latency above includes their waits.%n", Units.integer(r.rps()),
+                    Units.integer(r.targetRps().getAsDouble()), Units.count(r.missed())));
         }
         if (r.stoppedEarly()) {
             sb.append("\n  WARNING: stopped before all requests ended: nothing progressed for a request timeout.\n");
@@ -108,11 +106,11 @@ public final class TextSummary {
             return;
         }
         sb.append(String.format(Locale.ROOT, "  mean %s, stdev %s, max %s%n",
-                Units.micros(h.getMean()), Units.micros(h.getStdDeviation()), Units.micros(h.getMaxValue())));
+                Units.latency(h.getMean()), Units.latency(h.getStdDeviation()), Units.latency(h.getMaxValue())));
         for (double p : PERCENTILES) {
-            sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", trim(p) + "%", Units.micros(h.getValueAtPercentile(p))));
+            sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", trim(p) + "%", Units.latency(h.getValueAtPercentile(p))));
         }
-        sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", "max", Units.micros(h.getMaxValue())));
+        sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", "max", Units.latency(h.getMaxValue())));
     }
 
     private static String trim(double p) {
