@@ -2,7 +2,7 @@
 # How far one coordinator scales on paper: the interval histograms it can decode and merge per second
 # on one thread, the same through Hazelcast with simulated agents in one JVM, and the threads each
 # agent's client costs. See docs/architecture.md (agents, scaling).
-# Usage: bench/agents-scaling.sh [SECONDS] [AGENTS]   (default 5 s, 4 agents)
+# Usage: bench/agents-scaling.sh [SECONDS] [AGENTS] [REPS]   (default 5 repetitions of 5 s, 4 agents)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 log="$(mktemp)"
@@ -12,4 +12,4 @@ if ! mvn -B -q -DskipTests package >"$log" 2>&1; then
   exit 1
 fi
 rm -f "$log"
-java -Xmx1g -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.agent.ScalingBenchmark "${1:-5}" "${2:-4}"
+java -Xmx1g -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.agent.ScalingBenchmark "${1:-5}" "${2:-4}" "${3:-5}"

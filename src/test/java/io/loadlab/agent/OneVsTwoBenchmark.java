@@ -1,6 +1,7 @@
 package io.loadlab.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.stats.Summary;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,9 @@ import java.util.Locale;
 /**
  * Throughput of one agent against two, against {@link CountingServer} in another namespace ({@link
  * Hosts}): alternating runs of {@code loadlab load --agents}, each printed with its per-agent figures.
- * A benchmark (bench/agents-one-vs-two.sh, root), not a test. {@code OneVsTwoBenchmark [ROUNDS] [DURATION]}.
+ * A benchmark (bench/agents-one-vs-two.sh, root), not a test. After the rounds, each set-up's
+ * throughput over rounds 2 and later (round 1 has cold agent JVMs) as n, mean, CV and 95% CI.
+ * {@code OneVsTwoBenchmark [ROUNDS] [DURATION]}.
  */
 public final class OneVsTwoBenchmark {
 
@@ -22,14 +25,25 @@ public final class OneVsTwoBenchmark {
         String duration = args.length > 1 ? args[1] : "5s";
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         Path dir = Files.createTempDirectory("loadlab-agents-bench");
+        double[][] warm = new double[2][Math.max(0, rounds - 1)];
         try (Hosts hosts = Hosts.start(dir)) {
             for (int round = 1; round <= rounds; round++) {
-                for (String agents : new String[] {hosts.agent(1), hosts.agent(1) + "," + hosts.agent(2)}) {
+                String[] setups = {hosts.agent(1), hosts.agent(1) + "," + hosts.agent(2)};
+                for (int k = 0; k < 2; k++) {
                     Hosts.Coordinated r = hosts.load("bench", "-c", "64", "-d", duration, "--warmup", "2s",
-                            "--agents", agents, "--secret-file", hosts.secret.toString(), "--json",
+                            "--agents", setups[k], "--secret-file", hosts.secret.toString(), "--json",
                             hosts.url("/plaintext"));
                     print(out, round, r);
+                    if (round > 1) {
+                        warm[k][round - 2] = r.json().get("rps").asDouble();
+                    }
                 }
+            }
+        }
+        if (rounds > 1) {
+            for (int k = 0; k < 2; k++) {
+                out.printf(Locale.ROOT, "%d agent(s), rounds 2-%d: req/s %s%n", k + 1, rounds,
+                        ScalingBenchmark.show(Summary.of(warm[k])));
             }
         }
     }
