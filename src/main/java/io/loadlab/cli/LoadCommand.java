@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.agent.AgentSet;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.LoadEngine;
@@ -20,8 +21,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -106,11 +109,18 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "tag of the histograms in --hlog (default: ${DEFAULT-VALUE})")
     String tag = "load";
 
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
+
     @Override
     public Integer call() throws IOException {
         LoadSpec spec = spec();
         if (hlog != null) {
             checkWritable(hlog);
+        }
+        Optional<AgentSet> agents = agentOptions.agentSet();
+        if (agents.isPresent()) {
+            return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
         LoadResult result = LoadEngine.run(spec, new LoadListener() {
             @Override

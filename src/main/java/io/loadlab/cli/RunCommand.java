@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -117,6 +118,9 @@ final class RunCommand implements Callable<Integer> {
                     "wrk: whole-second --duration/--warmup; oha (scripts/setup",
                     "installs it): closed loop or --rate"})
     String engine = "builtin";
+
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
     String order = "rotate";
@@ -244,7 +248,8 @@ final class RunCommand implements Callable<Integer> {
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate)
-                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep()).build();
+                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep())
+                .agents(agentOptions.agentSet().orElse(null)).build();
     }
 
     /** The latency sweep the options ask for; {@code null} for none. */

@@ -3,6 +3,10 @@ package io.loadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.agent.AgentEngine;
+import io.loadlab.agent.AgentException;
+import io.loadlab.agent.AgentSet;
+import io.loadlab.agent.HostPort;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.time.Durations;
@@ -47,13 +51,15 @@ import java.util.regex.PatternSyntaxException;
  *                    existed ran them in listing order
  * @param sweep       a latency sweep: each subject and workload measured at fixed rates (shares of its
  *                    capacity, absolute rates) instead of one closed-loop window; built-in engine only
+ * @param agents      agents on other hosts that run the load instead of this JVM (the built-in engine on
+ *                    each, merged); {@link #engines()} is then their {@link AgentEngine}
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads, Optional<Sweep> sweep) {
+                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -109,6 +115,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         if (sweep.isPresent()) {
             checkSweep(rate, engines, problems);
         }
+        checkAgents(agents, engines, sweep, problems);
         if (!problems.isEmpty()) {
             throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
         }
@@ -145,6 +152,24 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             // Curves and their intervals come from each window's histograms, which only the built-in engine keeps.
             problems.add("engines: a latency sweep runs on the built-in engine only, got " + engines);
         }
+    }
+
+    private static void checkAgents(Optional<AgentSet> agents, List<Engine> engines, Optional<Sweep> sweep,
+                                    List<String> problems) {
+        if (agents == null) {
+            problems.add("agents: Optional.empty() for none");
+        } else if (agents.isPresent() && engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
+            problems.add("agents: they run the built-in engine; drop --engine " + engines.stream().map(Engine::label)
+                    .toList() + " or drop --agents");
+        } else if (agents.isPresent() && sweep.isPresent()) {
+            problems.add("agents: a latency sweep runs its load in this JVM; drop --agents or the sweep");
+        }
+    }
+
+    /** The load generators of each run: the given ones, or the agents' engine when the load runs on agents. */
+    @Override
+    public List<Engine> engines() {
+        return agents.isPresent() ? List.of(new AgentEngine(agents.get())) : engines;
     }
 
     private static void checkRegex(String field, String regex, List<String> problems) {
@@ -210,6 +235,13 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
         engines.forEach(e -> list.add(e.label()));
         sweep.ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
+        agents.ifPresent(a -> {
+            ObjectNode n = o.putObject("agents");
+            com.fasterxml.jackson.databind.node.ArrayNode addresses = n.putArray("addresses");
+            a.addresses().forEach(x -> addresses.add(x.toString()));
+            n.put("secret_file", a.secretFile().toString());
+            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
+        });
         return o;
     }
 
@@ -234,8 +266,9 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
                     .engines(engines(o))
                     .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
+                    .agents(agents(o).orElse(null))
                     .build();
-        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
+        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
         }
     }
@@ -275,6 +308,23 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return out;
     }
 
+    /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
+    private static Optional<AgentSet> agents(JsonNode o) {
+        if (!o.hasNonNull("agents")) {
+            return Optional.empty();
+        }
+        JsonNode a = o.get("agents");
+        List<HostPort> addresses = new ArrayList<>();
+        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
+        Optional<List<Double>> weights = Optional.empty();
+        if (a.has("weights")) {
+            List<Double> w = new ArrayList<>();
+            a.get("weights").forEach(x -> w.add(x.asDouble()));
+            weights = Optional.of(w);
+        }
+        return Optional.of(new AgentSet(addresses, java.nio.file.Path.of(a.get("secret_file").asText()), weights));
+    }
+
     private static Optional<String> text(JsonNode o, String field) {
         return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
@@ -306,6 +356,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private Duration readyTimeout;
         private List<Engine> engines = List.of(Engine.BUILTIN);
         private Sweep sweep;
+        private AgentSet agents;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -329,6 +380,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder engines(List<Engine> v) { engines = v; return this; }
         /** A latency sweep instead of one closed-loop window per subject and workload; {@code null} for none. */
         public Builder sweep(Sweep v) { sweep = v; return this; }
+        /** Runs the load on these agents (null: in this JVM). */
+        public Builder agents(AgentSet v) { agents = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -336,7 +389,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads, Optional.ofNullable(sweep));
+                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents));
         }
     }
 }

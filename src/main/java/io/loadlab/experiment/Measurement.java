@@ -30,10 +30,14 @@ import org.HdrHistogram.Histogram;
  */
 final class Measurement {
 
-    /** A run's row, the per-second samples that go to the hlog, and its latency histogram if any. */
-    record Measured(RunRow row, List<IntervalSample> intervals, Optional<Histogram> latency) {
+    /**
+     * A run's row, the per-second samples that go to the hlog, its latency histogram if any, and the
+     * {@code agents.csv} values of each of its load generators when it had several.
+     */
+    record Measured(RunRow row, List<IntervalSample> intervals, Optional<Histogram> latency,
+                    List<Map<String, String>> parts) {
         static Measured failed(RunRow row) {
-            return new Measured(row, List.of(), Optional.empty());
+            return new Measured(row, List.of(), Optional.empty(), List.of());
         }
     }
 
@@ -71,9 +75,10 @@ final class Measurement {
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
             ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse());
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
-            Optional<String> died = died(run, p, log);
-            return new Measured(RunRows.of(planned, r, sampler, died), r.intervals(),
-                    died.isEmpty() ? r.histogram() : Optional.empty());
+            Optional<String> failed = died(run, p, log).or(r::failure);
+            return new Measured(RunRows.of(planned, r, sampler, failed), r.intervals(),
+                    failed.isEmpty() ? r.histogram() : Optional.empty(),
+                    r.parts().stream().map(EngineResult.Part::values).toList());
         } catch (LoadException | EngineException e) {
             String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
                     + " died; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10);

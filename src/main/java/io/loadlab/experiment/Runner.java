@@ -267,7 +267,7 @@ public final class Runner {
 
     /** Appends a run's row and histograms to the store and tells the progress. */
     private void record(Plan.Run run, Measurement.Measured m, Tally tally) {
-        tally.store.append(m.row(), m.intervals());
+        tally.store.append(m.row(), m.intervals(), m.parts());
         tally.rows.add(m.row());
         tally.offers.recorded(m.row());
         m.latency().ifPresent(h -> tally.latency.computeIfAbsent(key(run), k -> new Histogram(3)).add(h));

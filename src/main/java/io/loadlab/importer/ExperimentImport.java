@@ -113,7 +113,7 @@ public final class ExperimentImport {
             v.put("workload", labels.workload());
             v.put("status", "ok");
             RunRow row = new RunRow(v);
-            store.append(row, List.of());
+            store.append(row, List.of(), List.of());
             written.add(row);
             ObjectNode f = imported.addObject();
             f.put("file", source.name());

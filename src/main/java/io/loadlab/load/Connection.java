@@ -46,6 +46,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private Channel channel;
     /** The promise of every write on {@link #channel}. */
     private WritePromise writePromise;
+    /** The channel of a connect under way, or null. */
+    private Channel pending;
     private long connectStartNanos;
     /** Due time of the next request at a fixed rate (nanoTime base). */
     private double nextDue;
@@ -70,12 +72,19 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.nextDue = control.startNanos + globalIndex * control.fixedRateIntervalNanos / control.spec.connections();
     }
 
-    void connectStarted(long nanos) {
+    /** A connect began at {@code nanos} on {@code pending}, which {@link #close} closes until it is active. */
+    void connectStarted(long nanos, Channel pending) {
         connectStartNanos = nanos;
+        this.pending = pending;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        pending = null;
+        if (worker.closed) {
+            ctx.close(); // the worker closed while this connect was under way
+            return;
+        }
         channel = ctx.channel();
         writePromise = new WritePromise(channel, this);
         parser.reset();
@@ -335,6 +344,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         writes = 0;
         if (channel != null) {
             channel.close();
+        }
+        if (pending != null) {
+            pending.close();
+            pending = null;
         }
     }
 }

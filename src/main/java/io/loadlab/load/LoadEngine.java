@@ -54,9 +54,19 @@ public final class LoadEngine {
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), pacers.<IoHandlerFactory>map(p -> p).orElse(io));
         EngineRun run = new EngineRun(spec, transport, control, group, pacers, listener);
+        boolean ended = false;
         try {
-            return run.execute();
+            LoadResult r = run.execute();
+            ended = true;
+            return r;
         } finally {
+            if (!ended) {
+                // Stopped early (interrupted: an agent's run stopped in its first second; or failed):
+                // close the connections on their loops, queued behind any start still running there.
+                // A quiet period of 0 ends a loop right after its last tasks, which would leave the
+                // sockets those tasks opened open, with no loop to close them.
+                run.workers.forEach(w -> w.loop.execute(w::close));
+            }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
     }

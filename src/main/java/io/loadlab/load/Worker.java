@@ -90,7 +90,7 @@ final class Worker {
         }
         long began = System.nanoTime();
         ChannelFuture f = bootstrap.clone().handler(c).connect(control.address);
-        c.connectStarted(began);
+        c.connectStarted(began, f.channel());
         f.addListener(done -> {
             if (!done.isSuccess() && !closed) {
                 errConnect++;

@@ -122,6 +122,32 @@ class LoadCommandTest {
     }
 
     @Test
+    void agentOptionsGoTogetherAndTheirErrorsAreOneLine(@TempDir Path dir) throws IOException {
+        Path secret = Files.writeString(dir.resolve("secret"), "a secret of the agents, long enough\n");
+        String[][] cases = {
+                {"--agents", "127.0.0.1:5701"},
+                {"--secret-file", secret.toString()},
+                {"--agents", "127.0.0.1:5701,127.0.0.1:5702", "--secret-file", secret.toString(), "--agent-weights", "1,x"},
+                {"--agents", "127.0.0.1:5701,127.0.0.1:5702", "--secret-file", secret.toString(), "--agent-weights", "1"},
+                {"--agents", "127.0.0.1:5701,127.0.0.1:5701", "--secret-file", secret.toString()},
+        };
+        String[] says = {"go together", "go together", "'x' is not a number", "1 weights for 2 agents", "twice"};
+        for (int i = 0; i < cases.length; i++) {
+            for (String command : new String[] {"load", "run"}) {
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command));
+                args.addAll(java.util.List.of(cases[i]));
+                if (command.equals("load")) {
+                    args.add(url());
+                }
+                CliRun o = run(args.toArray(String[]::new));
+                assertEquals(2, o.code(), args + " -> " + o.err());
+                assertTrue(o.err().startsWith("loadlab: ") && o.err().contains(says[i]), args + " -> " + o.err());
+                assertTrue(o.err().strip().lines().count() <= 2, "short error for " + args + ":\n" + o.err());
+            }
+        }
+    }
+
+    @Test
     void aRefusedPortIsAFailedRunWithExitOne() throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
