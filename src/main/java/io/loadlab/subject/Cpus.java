@@ -166,8 +166,15 @@ public final class Cpus {
         }
     }
 
+    /** How many times taskset is run when a thread of this JVM ended while it pinned them. */
+    private static final int PIN_ATTEMPTS = 5;
+
     /**
      * Pins every thread of this JVM, and the threads it creates later, to {@code cpus}.
+     * {@code taskset -a} lists the threads, then pins them one by one: a thread that ends in between
+     * (a pool's idle worker, the engine's threads of the run before) fails with "No such process",
+     * although this JVM lives on. Then taskset runs again, up to {@value #PIN_ATTEMPTS} times, which
+     * pins what is left.
      *
      * @throws SubjectException when taskset fails
      */
@@ -175,11 +182,17 @@ public final class Cpus {
         long pid = ProcessHandle.current().pid();
         List<String> cmd = List.of("taskset", "-a", "-p", "-c", cpus, Long.toString(pid));
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            for (int attempt = 1; ; attempt++) {
+                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                    return;
+                }
                 p.destroyForcibly();
-                throw new SubjectException("taskset could not pin the load generator to CPUs " + cpus + ": " + out.trim());
+                if (attempt == PIN_ATTEMPTS || !out.contains("No such process")) {
+                    throw new SubjectException("taskset could not pin the load generator to CPUs " + cpus + ": "
+                            + errorLines(out));
+                }
             }
         } catch (IOException e) {
             throw new SubjectException("cannot run taskset: " + e.getMessage(), e);
@@ -187,5 +200,11 @@ public final class Cpus {
             Thread.currentThread().interrupt();
             throw new SubjectException("interrupted while pinning CPUs", e);
         }
+    }
+
+    /** The error lines of taskset's output: with -a it first prints two lines for each thread it pinned. */
+    static String errorLines(String out) {
+        List<String> lines = out.strip().lines().filter(l -> !l.startsWith("pid ")).toList();
+        return lines.isEmpty() ? out.strip() : String.join("; ", lines);
     }
 }

@@ -28,4 +28,13 @@ class CpusTest {
         assertEquals(Optional.of(new Cpus.Split("2", "5,7")), Cpus.defaultSplit(List.of(2, 5, 7), true));
         assertEquals(Optional.empty(), Cpus.sharingWarning(List.of(2, 5, 7), true));
     }
+
+    @Test
+    void aTasksetFailureIsReportedByItsErrorLineNotItsListOfPinnedThreads() {
+        String out = "pid 14168's current affinity list: 1\npid 14168's new affinity list: 0,1\n"
+                + "taskset: failed to get pid 14685's affinity: No such process\n";
+        assertEquals("taskset: failed to get pid 14685's affinity: No such process", Cpus.errorLines(out));
+        assertEquals("pid 1's new affinity list: 0", Cpus.errorLines("pid 1's new affinity list: 0\n"),
+                "nothing but the list: all of it");
+    }
 }
