@@ -50,9 +50,11 @@ import tech.tablesaw.api.Table;
                 "--format csv: one row per pair and workload, the columns workload, subject, baseline, ratio_a,",
                 "ratio_b, ratio_of_ratios, ci_low, ci_high, agree first (agree empty with too few rounds).",
                 "",
-                "An experiment with a latency sweep (loadlab run --latency-sweep, --rates) then gets its latency",
-                "section (text format): latency-throughput curves (p50, p99, p99.9 and service time per rate, CIs",
-                "over rounds), the knee at the --slo p99 objective, and p99 at equal rates with verdicts."})
+                "An experiment with a latency sweep (loadlab run --latency-sweep, --rates): the table above (and",
+                "--format csv) compares its closed-loop capacity runs only (none when the capacities came from",
+                "--capacity-from: no table), then its latency section (text format): latency-throughput curves",
+                "(p50, p99, p99.9 and service time per rate, CIs over rounds), the knee at the --slo p99",
+                "objective, and p99 at equal rates with verdicts."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -86,6 +88,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--pool", description = "load several DIRs as one experiment instead of reconciling them")
     boolean pool;
 
+    /** An experiment with a latency sweep: the runs the main table compares; {@code null} otherwise. */
+    private SweepSection.ClosedLoop closedLoop;
+
     @Override
     public Integer call() {
         if (!format.equals("text") && !format.equals("csv")) {
@@ -99,21 +104,33 @@ final class CompareCommand implements Callable<Integer> {
         if (engines) {
             return engines(runs);
         }
-        String base = baseline != null ? baseline : Comparison.defaultBaseline(runs);
+        boolean sweep = SweepSection.present(runs);
+        // A sweep's fixed-rate windows are compared at equal load in its latency section, not as variants here.
+        closedLoop = sweep ? SweepSection.ClosedLoop.of(runs) : null;
+        Table compared = sweep ? closedLoop.runs() : runs;
+        String base = baseline != null ? baseline
+                : Comparison.defaultBaseline(compared.rowCount() > 0 ? compared : runs);
         CompareOptions defaults = CompareOptions.defaults();
         CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
-        List<ComparisonRow> rows = Comparison.rows(runs, metric, base, options);
-        if (rows.isEmpty()) {
+        List<ComparisonRow> rows = compared.rowCount() > 0 ? Comparison.rows(compared, metric, base, options) : List.of();
+        if (rows.isEmpty() && compared.rowCount() > 0) {
             throw new CliException("no successful run has a value in column '" + metric + "' (for example svc_*"
-                    + " columns exist only for fixed-rate runs); choose another --metric", Main.EXIT_USAGE);
+                    + " columns exist only for fixed-rate runs" + (sweep ? ", and a sweep's are in its latency section"
+                    : "") + "); choose another --metric", Main.EXIT_USAGE);
         }
         List<Warning> warnings = Warnings.find(runs, metric, WarningOptions.defaults());
         PrintWriter out = commandSpec.commandLine().getOut();
         if (format.equals("csv")) {
             csv(out, rows, results);
         } else {
-            text(out, rows, warnings, base, runs, results);
-            if (SweepSection.present(runs)) {
+            if (rows.isEmpty()) {
+                out.printf(Locale.ROOT, "%s: a latency sweep without closed-loop runs (its capacities were given by"
+                        + " --capacity-from, or it has only --rates), so no %s table across subjects; its latency"
+                        + " section follows.%n", String.join(" ", dirs.stream().map(Path::toString).toList()), metric);
+            } else {
+                text(out, rows, warnings, base, runs, results);
+            }
+            if (sweep) {
                 SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
             }
         }
@@ -200,7 +217,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         String digits = m.group(1);
         double p = Double.parseDouble(digits.length() <= 2 ? digits : digits.substring(0, 2) + "." + digits.substring(2));
-        org.HdrHistogram.Histogram h = results.latency(r.subject(), r.variant(), r.workload());
+        String variant = closedLoop == null ? r.variant() : closedLoop.variantAmongAll(r.subject(), r.variant(), r.workload());
+        org.HdrHistogram.Histogram h = results.latency(r.subject(), variant, r.workload());
         return h.getTotalCount() == 0 ? "" : Long.toString(h.getValueAtPercentile(p));
     }
 
@@ -230,6 +248,11 @@ final class CompareCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s across rounds, baseline %s (%s: %d runs, %d ok)%n%n", metric, base,
                 String.join(" ", dirs.stream().map(Path::toString).toList()), runs.rowCount(),
                 runs.where(runs.stringColumn("status").isEqualTo("ok")).rowCount());
+        if (closedLoop != null) {
+            out.printf(Locale.ROOT, "A latency sweep: this table holds its closed-loop capacity runs only (%d of %d"
+                    + " runs); its fixed-rate windows are compared at equal load in the latency section below.%n%n",
+                    closedLoop.runs().rowCount(), runs.rowCount());
+        }
         List<String[]> table = new ArrayList<>();
         List<ComparisonRow> sorted = new ArrayList<>(rows);
         // Read by workload: the baseline first, then the others by name.

@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.data.AnalysisGroups;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Results;
 import io.loadlab.data.RunHistograms;
@@ -20,8 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -40,6 +44,46 @@ final class SweepSection {
     /** Whether the runs hold a sweep's fixed-rate points. */
     static boolean present(Table runs) {
         return runs.containsColumn("sweep_role") && runs.stringColumn("sweep_role").isIn("fraction", "rate").size() > 0;
+    }
+
+    /**
+     * The runs that compare's main table compares when the runs hold a sweep: all but its fixed-rate
+     * windows, so its closed-loop capacity runs and any runs outside a sweep. In the main table each
+     * window would be a variant of its subject (50%, rate=1000), and a share of one subject's
+     * capacity has no counterpart in another subject to hold it against; the latency section
+     * compares them at equal load instead.
+     *
+     * @param runs        those runs, a subset of the experiment's
+     * @param fullVariant the analysis variant a group of these runs has among all the runs (where
+     *                    the capacity runs carry {@code rate=none}), by subject|variant|workload of
+     *                    these runs alone: what {@link Results#latency} is looked up by
+     */
+    record ClosedLoop(Table runs, Map<String, String> fullVariant) {
+
+        /** The runs of a table without its sweep's fixed-rate windows. */
+        static ClosedLoop of(Table all) {
+            StringColumn role = all.stringColumn("sweep_role");
+            int[] kept = java.util.stream.IntStream.range(0, all.rowCount())
+                    .filter(i -> !role.get(i).equals("fraction") && !role.get(i).equals("rate")).toArray();
+            Table runs = kept.length == 0 ? all.emptyCopy() : all.rows(kept); // rows() of nothing throws
+            AnalysisGroups whole = AnalysisGroups.of(all);
+            AnalysisGroups part = AnalysisGroups.of(runs);
+            Map<String, String> full = new HashMap<>();
+            for (int k = 0; k < kept.length; k++) {
+                full.put(key(runs.stringColumn("subject").get(k), part.variant(k), runs.stringColumn("workload").get(k)),
+                        whole.variant(kept[k]));
+            }
+            return new ClosedLoop(runs, Map.copyOf(full));
+        }
+
+        /** The variant to look a group of these runs up by in the experiment's merged histograms. */
+        String variantAmongAll(String subject, String variant, String workload) {
+            return fullVariant.getOrDefault(key(subject, variant, workload), variant);
+        }
+
+        private static String key(String subject, String variant, String workload) {
+            return subject + "|" + variant + "|" + workload;
+        }
     }
 
     /**

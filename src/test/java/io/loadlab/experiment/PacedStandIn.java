@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The latency-sweep tests' stand-in subject {@code paced} in a loadlab home: one worker of a fixed
+ * The latency-sweep tests' stand-in subject ({@code paced}, or another name) in a loadlab home: one worker of a fixed
  * service time ({@code src/test/resources/sweep/paced_server.py}), which appends the pid of each
  * server it starts to {@code HOME/pids}, so that a test can check that nothing was left running.
  */
@@ -24,8 +24,13 @@ public final class PacedStandIn {
      * @param serviceMs the server's time per request, ms: its capacity is 1000 / serviceMs requests/s
      */
     public static void install(Path home, double serviceMs) throws IOException {
-        Path subject = Files.createDirectories(home.resolve("subjects/paced"));
-        Files.writeString(subject.resolve("subject.yaml"), "name: paced\n"
+        install(home, "paced", serviceMs);
+    }
+
+    /** Writes {@code home/subjects/NAME/subject.yaml}: the stand-in under another name. */
+    public static void install(Path home, String name, double serviceMs) throws IOException {
+        Path subject = Files.createDirectories(home.resolve("subjects/" + name));
+        Files.writeString(subject.resolve("subject.yaml"), "name: " + name + "\n"
                 + "description: one worker, " + serviceMs + " ms per request (the latency-sweep tests' stand-in)\n"
                 + "language: Python\n"
                 + "requires: [python3]\n"

@@ -1,0 +1,145 @@
+package io.loadlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.data.Results;
+import io.loadlab.experiment.Experiment;
+import io.loadlab.experiment.ExperimentSpec;
+import io.loadlab.experiment.PacedStandIn;
+import io.loadlab.experiment.Runner;
+import io.loadlab.experiment.Sweep;
+import io.loadlab.load.Warmup;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
+
+/**
+ * {@code loadlab compare} of a sweep of two stand-ins (10 and 20 ms per request): the main table
+ * compares their closed-loop capacity runs only, one row per subject against the baseline, and
+ * says so; the fixed-rate windows are in the latency section, not variants of the main table
+ * without a baseline.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES) // a hang guard only
+class SweepCompareTest {
+
+    @TempDir
+    static Path tmp;
+    private static Path home;
+    private static Path dir;
+
+    @BeforeAll
+    static void sweepTwoStandIns() throws IOException {
+        home = tmp.resolve("home");
+        PacedStandIn.install(home, "paced", 10);
+        PacedStandIn.install(home, "paced-b", 20);
+        dir = tmp.resolve("sweep");
+        ExperimentSpec spec = ExperimentSpec.builder().name("sweep").subjects("paced|paced-b").workloads("plaintext")
+                .rounds(2).duration(Duration.ofSeconds(1)).warmup(new Warmup.Fixed(Duration.ofMillis(300)))
+                .cooldown(Duration.ZERO).connections(4)
+                .sweep(new Sweep(List.of(50.0), List.of(20.0), new Sweep.Measured(), Optional.empty())).build();
+        assertEquals("completed", Experiment.create(home, spec, dir, List.of("test"), new Runner.Progress() { })
+                .execute().status());
+    }
+
+    @AfterAll
+    static void nothingLeftRunning() throws IOException {
+        assertEquals(List.of(), PacedStandIn.leftRunning(home), "stand-in servers left running");
+    }
+
+    @Test
+    void theMainTableComparesTheCapacityRunsOnlyAndSaysSo() {
+        CliRun r = CliRun.of("compare", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("this table holds its closed-loop capacity runs only (4 of 12 runs)"), out);
+        String main = out.substring(0, out.indexOf("Warnings") >= 0 ? out.indexOf("Warnings") : out.indexOf("No warnings"));
+        List<String> rows = main.lines().filter(l -> l.startsWith("plaintext")).toList();
+        assertEquals(2, rows.size(), main);
+        assertTrue(rows.get(0).contains("paced ") && rows.get(0).contains("baseline"), main);
+        assertTrue(rows.get(1).contains("paced-b"), main);
+        assertFalse(main.contains("paced [") || main.contains("paced-b [") || main.contains("no baseline"),
+                "no sweep point as a variant: " + main);
+        assertTrue(out.indexOf("Latency-throughput curves") > out.indexOf("paced-b"), "the latency section follows");
+    }
+
+    @Test
+    void itsCsvHoldsTheMeanOfEachSubjectsCapacityRuns() {
+        Table runs = Results.load(dir).runs();
+        Map<String, double[]> capacity = new HashMap<>();
+        for (int i = 0; i < runs.rowCount(); i++) {
+            if (runs.stringColumn("sweep_role").get(i).equals("capacity")) {
+                double[] s = capacity.computeIfAbsent(runs.stringColumn("subject").get(i), k -> new double[2]);
+                s[0] += runs.doubleColumn("rps").getDouble(i);
+                s[1]++;
+            }
+        }
+        CliRun r = CliRun.of("compare", dir.toString(), "--format", "csv");
+        assertEquals(0, r.code(), r.err());
+        List<Map<String, String>> rows = csv(r.out());
+        assertEquals(2, rows.size(), r.out());
+        for (Map<String, String> row : rows) {
+            double[] s = capacity.get(row.get("subject"));
+            assertEquals(2, s[1], row.get("subject") + ": a capacity run a round");
+            assertEquals("2", row.get("n"));
+            assertEquals("", row.get("variant"));
+            assertEquals(s[0] / s[1], Double.parseDouble(row.get("mean")), 1e-3 * s[0] / s[1], r.out());
+        }
+    }
+
+    @Test
+    void aLatencyMetricsMergedPercentileIsOfTheCapacityRuns() {
+        CliRun r = CliRun.of("compare", dir.toString(), "--metric", "lat_p99_us", "--format", "csv");
+        assertEquals(0, r.code(), r.err());
+        for (Map<String, String> row : csv(r.out())) {
+            // At least one service time: the stand-ins' own, part of the set-up.
+            double service = row.get("subject").equals("paced") ? 10_000 : 20_000;
+            assertTrue(!row.get("merged_us").isEmpty() && Double.parseDouble(row.get("merged_us")) >= service,
+                    "merged p99 of " + row.get("subject") + ": " + r.out());
+        }
+    }
+
+    /** The rows of compare's CSV (a field with a comma is quoted; none here holds a quote). */
+    private static List<Map<String, String>> csv(String text) {
+        List<String> lines = text.lines().toList();
+        List<String> header = fields(lines.get(0));
+        return lines.subList(1, lines.size()).stream().map(l -> {
+            List<String> v = fields(l);
+            Map<String, String> m = new HashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                m.put(header.get(i), i < v.size() ? v.get(i) : "");
+            }
+            return m;
+        }).toList();
+    }
+
+    private static List<String> fields(String line) {
+        List<String> out = new java.util.ArrayList<>();
+        StringBuilder f = new StringBuilder();
+        boolean quoted = false;
+        for (char c : line.toCharArray()) {
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                out.add(f.toString());
+                f.setLength(0);
+            } else {
+                f.append(c);
+            }
+        }
+        out.add(f.toString());
+        return out;
+    }
+}
