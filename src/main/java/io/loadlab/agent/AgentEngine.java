@@ -43,16 +43,6 @@ public final class AgentEngine implements Engine {
     }
 
     @Override
-    public boolean external() {
-        return false;
-    }
-
-    @Override
-    public boolean fixedRate() {
-        return true;
-    }
-
-    @Override
     public Optional<String> version() {
         return Optional.of("builtin on agents " + agents.text() + " (" + Agent.VERSION + ")");
     }

@@ -108,7 +108,7 @@ final class DemoCommand implements Callable<Integer> {
         RunCommand.printWarnings(out, dir);
         out.flush();
 
-        Path report = ReportCommand.render(home, dir, Optional.empty(), home.resolve("reports").resolve(name + ".html"),
+        Path report = ReportCommand.render(home, List.of(dir), Optional.empty(), home.resolve("reports").resolve(name + ".html"),
                 false, Duration.ofMinutes(10), err);
         out.printf(Locale.ROOT, "%nData:   %s (experiment.json, runs.csv, latency.hlog)%nReport: %s%n", ReportCommand.shown(dir),
                 ReportCommand.shown(report));

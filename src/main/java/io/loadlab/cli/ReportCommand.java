@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Results;
+import io.loadlab.stats.CompareOptions;
+import io.loadlab.stats.Reconcile;
 import io.loadlab.time.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,17 +35,22 @@ import tech.tablesaw.api.Table;
 /**
  * {@code loadlab report}: executes {@code notebooks/report.ipynb} on one experiment with
  * {@code jupyter nbconvert} and writes one self-contained HTML file (charts embedded as data URIs,
- * no script or stylesheet loaded from elsewhere).
+ * no script or stylesheet loaded from elsewhere). Given more experiments, the report ends with
+ * them reconciled with the first, as {@code loadlab compare A B} does.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
         description = {"Render an experiment as one self-contained HTML report (notebooks/report.ipynb).",
                 "",
                 "The report shows the environment, the comparison with the baseline, throughput and throughput",
                 "per server CPU-second, the latency spectrum of each workload, merged latency percentiles and",
-                "the warnings. Needs Debian's Jupyter (apt-get install jupyter-client jupyter-core",
+                "the warnings. Given several DIRs, it reports on the first and ends with a section that",
+                "reconciles the others with it, as loadlab compare A B does: the environment and set-up that",
+                "differ, the order of the subjects in each, the ratio of ratios of every pair with its CI, and",
+                "the facts that differ next to each pair that disagrees. Needs Debian's Jupyter (apt-get install jupyter-client jupyter-core",
                 "jupyter-nbconvert); installs the 'loadlab' kernel for the user when Jupyter lacks it."},
         footer = {"", "Examples:",
                 "  loadlab report data/sample",
+                "  loadlab report data/sample data/sample-engines",
                 "  loadlab report data/20261130-101500 --baseline java-netty --out /tmp/netty.html"})
 final class ReportCommand implements Callable<Integer> {
 
@@ -55,13 +62,14 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec commandSpec;
 
-    @Parameters(paramLabel = "DIR", description = "the experiment folder, such as data/sample")
-    Path dir;
+    @Parameters(paramLabel = "DIR", arity = "1..*",
+            description = "the experiment folder, such as data/sample; more folders are reconciled with the first")
+    List<Path> dirs;
 
     @Option(names = "--baseline", paramLabel = "SUBJECT", description = "baseline subject (default: first by name)")
     String baseline;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "the HTML file (default: reports/<experiment>.html)")
+    @Option(names = "--out", paramLabel = "FILE", description = "the HTML file (default: reports/<experiment>.html, or <A>-vs-<B>.html)")
     Path out;
 
     @Option(names = "--with-code", description = "show the notebook's code cells too")
@@ -74,11 +82,18 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         Path home = Home.path();
         Duration limit = Durations.parse(timeout);
-        Path experiment = checkExperiment(dir);
+        List<Path> experiments = dirs.stream().map(ReportCommand::checkExperiment).toList();
+        Path experiment = experiments.get(0);
         checkBaseline(Results.load(experiment).okRuns(), baseline);
-        Path target = out != null ? out : home.resolve("reports").resolve(experiment.getFileName() + ".html");
+        if (experiments.size() > 1) {
+            // What the notebook's reconcile section would fail on, as one line here: folders with no pair
+            // of subjects in common, a baseline missing from one of them.
+            Reconcile.load(experiments, "rps", baseline, CompareOptions.defaults());
+        }
+        String name = String.join("-vs-", experiments.stream().map(p -> p.getFileName().toString()).toList());
+        Path target = out != null ? out : home.resolve("reports").resolve(name + ".html");
         PrintWriter err = commandSpec.commandLine().getErr();
-        Path written = render(home, experiment, Optional.ofNullable(baseline), target, withCode, limit, err);
+        Path written = render(home, experiments, Optional.ofNullable(baseline), target, withCode, limit, err);
         commandSpec.commandLine().getOut().println(shown(written));
         commandSpec.commandLine().getOut().flush();
         return 0;
@@ -128,7 +143,8 @@ final class ReportCommand implements Callable<Integer> {
      * Renders the report of one experiment.
      *
      * @param home       Loadlab's folder (holds the template)
-     * @param experiment an experiment folder checked by {@link #checkExperiment}
+     * @param experiments experiment folders checked by {@link #checkExperiment}: the one reported on,
+     *                    then any to reconcile with it (passed as {@code LOADLAB_RECONCILE_WITH})
      * @param baseline   the baseline subject, or empty for the default
      * @param target     the HTML file to write (replaced when it exists)
      * @param withCode   whether the code cells are shown
@@ -138,8 +154,9 @@ final class ReportCommand implements Callable<Integer> {
      * @throws CliException when Jupyter is missing (exit 1) or the notebook fails (exit 1, with
      *                      the tail of nbconvert's output)
      */
-    static Path render(Path home, Path experiment, Optional<String> baseline, Path target, boolean withCode,
+    static Path render(Path home, List<Path> experiments, Optional<String> baseline, Path target, boolean withCode,
                        Duration limit, PrintWriter log) throws IOException, InterruptedException {
+        Path experiment = experiments.get(0);
         Path notebook = home.resolve(TEMPLATE);
         if (!Files.isRegularFile(notebook)) {
             throw new CliException("cannot find the report template " + notebook, Main.EXIT_FAILED);
@@ -163,11 +180,7 @@ final class ReportCommand implements Callable<Integer> {
             }
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(notebook.getParent().toFile())
                     .redirectErrorStream(true).redirectOutput(nbLog.toFile());
-            Map<String, String> env = pb.environment();
-            env.put("LOADLAB_HOME", home.toString());
-            env.put("LOADLAB_EXPERIMENT", experiment.toString());
-            baseline.ifPresentOrElse(b -> env.put("LOADLAB_BASELINE", b), () -> env.remove("LOADLAB_BASELINE"));
-            env.put("PYTHONDONTWRITEBYTECODE", "1");
+            parameters(pb.environment(), home, experiments, baseline);
             log.println("Rendering the report of " + experiment.getFileName() + " (jupyter nbconvert --execute "
                     + TEMPLATE + ")...");
             log.flush();
@@ -191,6 +204,20 @@ final class ReportCommand implements Callable<Integer> {
                 files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
+    }
+
+    /** The template's parameters (its first cell reads them), in the environment of nbconvert. */
+    private static void parameters(Map<String, String> env, Path home, List<Path> experiments, Optional<String> baseline) {
+        env.put("LOADLAB_HOME", home.toString());
+        env.put("LOADLAB_EXPERIMENT", experiments.get(0).toString());
+        List<String> others = experiments.subList(1, experiments.size()).stream().map(Path::toString).toList();
+        if (others.isEmpty()) {
+            env.remove("LOADLAB_RECONCILE_WITH");
+        } else {
+            env.put("LOADLAB_RECONCILE_WITH", String.join(java.io.File.pathSeparator, others));
+        }
+        baseline.ifPresentOrElse(b -> env.put("LOADLAB_BASELINE", b), () -> env.remove("LOADLAB_BASELINE"));
+        env.put("PYTHONDONTWRITEBYTECODE", "1");
     }
 
     /**

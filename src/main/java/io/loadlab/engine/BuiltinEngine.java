@@ -19,16 +19,6 @@ final class BuiltinEngine implements Engine {
     }
 
     @Override
-    public boolean external() {
-        return false;
-    }
-
-    @Override
-    public boolean fixedRate() {
-        return true;
-    }
-
-    @Override
     public Optional<String> version() {
         return Optional.of("builtin");
     }

@@ -35,11 +35,21 @@ public interface Engine {
     /** The name users type and the {@code engine} column holds. */
     String label();
 
-    /** Whether the engine runs as a separate process, whose output is kept with the experiment. */
-    boolean external();
+    /**
+     * Whether the engine runs as a separate process, whose output is kept with the experiment;
+     * false by default: the engines in this JVM (the built-in one, and it on agents).
+     */
+    default boolean external() {
+        return false;
+    }
 
-    /** Whether the engine can load at a fixed rate ({@code run --rate}); wrk and h2load cannot. */
-    boolean fixedRate();
+    /**
+     * Whether the engine can load at a fixed rate ({@code run --rate}); wrk and h2load cannot. True
+     * by default: the built-in engine's pacing, wherever it runs.
+     */
+    default boolean fixedRate() {
+        return true;
+    }
 
     /**
      * The engine's version line for {@code experiment.json}, such as {@code wrk debian/4.1.0-3+b2

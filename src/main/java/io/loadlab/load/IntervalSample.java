@@ -16,6 +16,11 @@ import org.HdrHistogram.Histogram;
  * @param bytesRead    bytes received in the interval
  * @param latency      latency of the interval's responses, µs (from the due time at a fixed rate)
  * @param serviceTime  service time (from the actual send), µs; present only at a fixed rate
+ *
+ * <p>The histograms are copied in, so the engine's own stay its own, but read as they are: every
+ * merge and listener reads each interval once a second, and a copy per read was a histogram
+ * allocated per reader and second. They are the reader's to read, never to change (unlike
+ * {@link LoadResult}'s, which are copied out).
  */
 public record IntervalSample(long startEpochMs, long endEpochMs, long requests, long missed, ErrorCounts errors,
                              long bytesRead, Histogram latency, Optional<Histogram> serviceTime) {
@@ -27,18 +32,6 @@ public record IntervalSample(long startEpochMs, long endEpochMs, long requests, 
         }
         latency = latency.copy();
         serviceTime = serviceTime.map(Histogram::copy);
-    }
-
-    /** A copy of the latency histogram, µs. */
-    @Override
-    public Histogram latency() {
-        return latency.copy();
-    }
-
-    /** A copy of the service-time histogram, µs. */
-    @Override
-    public Optional<Histogram> serviceTime() {
-        return serviceTime.map(Histogram::copy);
     }
 
     /** One line, without the histograms (see {@link LoadResult#toString()}). */

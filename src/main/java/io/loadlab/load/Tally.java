@@ -16,12 +16,8 @@ final class Tally {
     long missed;
     long bytesRead;
     long bytesWritten;
-    long errConnect;
-    long errRead;
-    long errWrite;
-    long errTimeout;
-    long errStatus;
-    long errProtocol;
+    /** Failed requests by category, in {@link ErrorCounts}' order (connect, read, write, timeout, status, protocol). */
+    private final long[] errors = new long[6];
     final long[] statusCounts = new long[Worker.STATUS_CODES];
     /** The interval's latencies after a snapshot; an empty histogram for the loop's next interval before. */
     Histogram latency = Totals.newHistogram();
@@ -33,7 +29,17 @@ final class Tally {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol);
+        return new ErrorCounts(errors[0], errors[1], errors[2], errors[3], errors[4], errors[5]);
+    }
+
+    /** Sets the error counts of a loop (on the loop). */
+    void errors(long connect, long read, long write, long timeout, long status, long protocol) {
+        errors[0] = connect;
+        errors[1] = read;
+        errors[2] = write;
+        errors[3] = timeout;
+        errors[4] = status;
+        errors[5] = protocol;
     }
 
     /** Empties the histograms for the loop's next interval; on the calling thread, after reading them. */

@@ -160,12 +160,7 @@ final class Worker {
         t.missed = missed;
         t.bytesRead = bytesRead;
         t.bytesWritten = bytesWritten;
-        t.errConnect = errConnect;
-        t.errRead = errRead;
-        t.errWrite = errWrite;
-        t.errTimeout = errTimeout;
-        t.errStatus = errStatus;
-        t.errProtocol = errProtocol;
+        t.errors(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol);
         t.copyStatus(statusCounts);
         Histogram empty = t.latency;
         t.latency = latency;

@@ -65,13 +65,18 @@ public record ComparisonRow(String subject, String workload, String metric, int 
         b.append(String.format(Locale.ROOT, " ratio=%s %s vs %s, ", Units.ratio(ratio),
                 Units.interval(ratioCiLow, ratioCiHigh, Figure.RATIO), baseline));
         if (design == Design.PAIRED) {
-            b.append("p_paired=").append(Units.p(pTest)).append(' ');
+            b.append(p("p_paired", pTest)).append(' ');
         }
-        b.append(String.format(Locale.ROOT, "p_welch=%s p_mw=%s: %s", Units.p(pWelch), Units.p(pMannWhitney),
-                verdict.label()));
+        b.append(p("p_welch", pWelch)).append(' ').append(p("p_mw", pMannWhitney)).append(": ").append(verdict.label());
         if (!note.isEmpty()) {
             b.append(" (").append(note).append(')');
         }
         return b.toString();
+    }
+
+    /** {@code p_welch=0.0056}, or {@code p_welch < 0.001} below what is worth printing. */
+    private static String p(String name, double p) {
+        String v = Units.p(p);
+        return v.startsWith("<") ? name + " " + v : name + "=" + v;
     }
 }

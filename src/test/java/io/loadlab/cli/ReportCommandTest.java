@@ -171,7 +171,56 @@ class ReportCommandTest {
             assertTrue(Pattern.compile(subject + "[^<]*</td>\\s*<td>h2load</td>").matcher(html).find(), subject + " x h2load");
         }
         assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
+        assertFalse(html.contains("<h2>Reconciled with other experiments</h2>"), "one experiment, yet a reconcile section");
         ReportPage.assertRounded(html);
+    }
+
+    @Test
+    void severalExperimentsGetAReconcileSection() throws Exception {
+        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
+        Path report = tmp.resolve("reconciled.html");
+        Path runtime = tmp.resolve("jupyter-runtime");
+        try {
+            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
+                    "report", "data/sample", "data/sample-engines", "--out", report.toString()), jupyterEnv(runtime),
+                    Duration.ofSeconds(300));
+            assertEquals(0, r.code(), r.output());
+        } finally {
+            assertNoneLeft("kernel JVM", runtime.toString());
+        }
+        String html = Files.readString(report, StandardCharsets.UTF_8);
+        int section = html.indexOf("<h2>Reconciled with other experiments</h2>");
+        assertTrue(section > 0, "no reconcile section");
+        String tail = html.substring(section);
+        for (String caption : List.of("environment and set-up that differ", "order of the subjects by throughput in each",
+                "ratio of ratios of the throughput, per pair and workload")) {
+            assertTrue(tail.contains(caption), "no table '" + caption + "'");
+        }
+        // The settings that differ between the two are named: 5 rounds against 3, one engine against three.
+        assertTrue(Pattern.compile("<td>rounds</td>\\s*<td>5</td>\\s*<td>3</td>\\s*<td>yes</td>").matcher(tail).find(), "rounds");
+        assertTrue(Pattern.compile("<td>engines</td>\\s*<td>builtin</td>\\s*<td>builtin,wrk,h2load</td>").matcher(tail).find(),
+                "engines");
+        // Three subjects on two workloads: 3 pairs each, all within the experiments' noise (the CLI's figures).
+        assertEquals(6, Pattern.compile("<td>within noise</td>").matcher(tail).results().count(), "pairs within noise");
+        assertTrue(Pattern.compile("<td>json</td>\\s*<td>A</td>\\s*<td>B</td>\\s*<td>java-netty\\[durability=memory\\]</td>"
+                + "\\s*<td>go-nethttp\\[durability=memory\\]</td>\\s*<td[^>]*>1.75</td>\\s*<td[^>]*>1.57</td>\\s*<td[^>]*>1.12</td>"
+                + "\\s*<td>\\[0.955, 1.36\\]</td>").matcher(tail).find(), "json java-netty / go-nethttp row");
+        assertTrue(tail.contains("No pair disagrees beyond the experiments' noise."), "no conclusion");
+        assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
+        ReportPage.assertRounded(html);
+    }
+
+    @Test
+    void experimentsWithoutAPairInCommonAreAOneLineUsageError() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"report", "data/sample", "data/drogon-axum", "--out",
+            tmp.resolve("none.html").toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(Main.EXIT_USAGE, code, err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().contains("no workload has two subjects measured (rps) in both A and another experiment"),
+                err.toString());
+        assertFalse(Files.exists(tmp.resolve("none.html")));
     }
 
     @Test

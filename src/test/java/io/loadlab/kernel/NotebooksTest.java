@@ -32,7 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every notebook in {@code notebooks/} (except the report template, which {@code loadlab report}'s
  * tests execute) runs top to bottom under nbconvert on the installed kernel, without an error output, and
  * shows at least one chart and one table, its numbers rounded for people. The quickstart runs a real (small) experiment into
- * {@code data/tmp/quickstart-*}; the folders it creates are removed afterwards.
+ * {@code data/tmp/quickstart-*}; the folders it creates are removed afterwards. The system property
+ * {@code notebooks} (names separated by commas, such as {@code -Dnotebooks=reconcile.ipynb}) runs
+ * only those.
  */
 @Timeout(value = 170, unit = TimeUnit.SECONDS)
 class NotebooksTest {
@@ -61,10 +63,17 @@ class NotebooksTest {
     static List<String> notebooks() throws IOException {
         try (Stream<Path> files = Files.list(NOTEBOOKS)) {
             List<String> names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".ipynb"))
-                    .filter(n -> !SKIPPED.contains(n)).sorted().collect(Collectors.toList());
-            assertFalse(names.isEmpty(), "no notebooks in " + NOTEBOOKS);
+                    .filter(n -> !SKIPPED.contains(n)).filter(NotebooksTest::chosen).sorted().collect(Collectors.toList());
+            assertFalse(names.isEmpty(), "no notebooks in " + NOTEBOOKS + " (-Dnotebooks=" + System.getProperty("notebooks", "")
+                    + ")");
             return names;
         }
+    }
+
+    /** Whether the {@code notebooks} property (a comma-separated list of names) includes the notebook; all when unset. */
+    private static boolean chosen(String name) {
+        String only = System.getProperty("notebooks", "").strip();
+        return only.isEmpty() || Set.of(only.split("\\s*,\\s*")).contains(name);
     }
 
     @ParameterizedTest(name = "{0}")
