@@ -37,7 +37,7 @@ import tech.tablesaw.api.Table;
                 "Installs the Jupyter kernel for the user when Jupyter lacks it, runs plaintext and json on",
                 "cpp-beast, drogon, go-nethttp, java-httpserver, java-netty, nginx, node-http and rust-axum (those",
                 "that can run here): 3 rounds of 2 s windows, each after a warm-up that lasts until the throughput",
-                "is steady, about 5 minutes. Writes data/demo-<date-time>/, renders reports/demo-<date-time>.html and",
+                "is steady: 5 to 9 minutes on a 2-core machine. Writes data/demo-<date-time>/, renders reports/demo-<date-time>.html and",
                 "prints a summary table. Short windows: loadlab run takes longer settings for figures to publish."},
         footer = {"", "Same settings by hand:",
                 "  loadlab run --subjects '" + DemoCommand.SUBJECTS + "' \\",
