@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +23,8 @@ import tech.tablesaw.api.Table;
  * Immutable; accessors return copies.
  */
 public final class RunHistograms {
+
+    private static final String SERVICE = "-service";
 
     /**
      * One run's histograms.
@@ -107,39 +110,38 @@ public final class RunHistograms {
     }
 
     private static void read(Path hlog, String experiment, Set<String> keys, Map<String, Histogram[]> sums) {
-        List<String> lines;
-        try {
-            String text = Files.readString(hlog, StandardCharsets.US_ASCII);
-            // As Results does: a last line without its line feed was cut off by a kill.
-            lines = text.substring(0, text.lastIndexOf('\n') + 1).lines().toList();
-        } catch (IOException e) {
-            throw new DataException("cannot read " + hlog + ": " + e.getMessage(), e);
-        }
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (!line.startsWith("Tag=")) {
-                continue;
+        // The log is streamed and decoded as Results reads it (HlogReader): only the lines of runs
+        // asked for are decoded. Each run and kind gets an id when its first line is picked, on the
+        // reading thread; decoded lines then arrive from several threads, one histogram lock each.
+        List<Histogram> slots = new ArrayList<>();
+        Map<String, Integer> ids = new HashMap<>();
+        HlogReader.read(hlog, new HlogReader.Visitor() {
+            @Override
+            public int pick(String tag, LineChunks.Chunk chunk, int line) {
+                boolean service = tag.endsWith(SERVICE);
+                String key = key(experiment, service ? tag.substring(0, tag.length() - SERVICE.length()) : tag);
+                if (!keys.contains(key)) {
+                    return -1;
+                }
+                return ids.computeIfAbsent(service ? key + SERVICE : key, k -> {
+                    Histogram[] h = sums.computeIfAbsent(key, x -> new Histogram[2]);
+                    int slot = service ? 1 : 0;
+                    if (h[slot] == null) {
+                        h[slot] = new Histogram(3);
+                    }
+                    slots.add(h[slot]);
+                    return slots.size() - 1;
+                });
             }
-            String tag = line.substring(4, Math.max(4, line.indexOf(',')));
-            boolean service = tag.endsWith("-service");
-            String key = key(experiment, service ? tag.substring(0, tag.length() - "-service".length()) : tag);
-            if (!keys.contains(key)) {
-                continue; // decoding is the cost: skip the lines of runs nobody asked for before it
+
+            @Override
+            public void decoded(int k, int id, HlogLines.Interval interval) {
+                Histogram h = slots.get(id);
+                synchronized (h) {
+                    interval.counts().addTo(h);
+                }
             }
-            HlogLines.Interval iv;
-            try {
-                byte[] bytes = line.getBytes(StandardCharsets.US_ASCII);
-                iv = HlogLines.parse(bytes, 0, bytes.length);
-            } catch (RuntimeException e) {
-                throw new DataException(hlog + ":" + (i + 1) + ": damaged interval line (" + e.getMessage() + ")", e);
-            }
-            Histogram[] h = sums.computeIfAbsent(key, k -> new Histogram[2]);
-            int slot = service ? 1 : 0;
-            if (h[slot] == null) {
-                h[slot] = new Histogram(3);
-            }
-            iv.counts().addTo(h[slot]);
-        }
+        });
     }
 
     /** The experiment a folder's runs.csv names in its first row; empty when it has no row. */
