@@ -58,19 +58,9 @@ final class RerunCommand implements Callable<Integer> {
         rerun.notes().forEach(n -> err.println("note: " + n));
         versionNotes(rerun.origin(), dir).forEach(n -> err.println("note: " + n));
         exp.warnings().forEach(w -> err.println("warning: " + w));
-        progress.begin(exp.plan(), 0);
-        Runner.Outcome outcome = RunCommand.executeStoppable(exp, err);
-        progress.end();
-        RunCommand.summary(out, outcome);
-        RunCommand.printWarnings(out, outcome.dir());
-        out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n", outcome.dir(),
-                outcome.status());
+        Runner.Outcome outcome = RunCommand.execute(exp, progress, out, err);
         out.printf(Locale.ROOT, "Compare with the recorded experiment: loadlab compare %s %s%n", from, outcome.dir());
-        if (outcome.status().equals("interrupted")) {
-            out.printf(Locale.ROOT, "Complete it with: loadlab run --resume %s%n", outcome.dir());
-        }
-        out.flush();
-        return outcome.status().equals("completed") ? 0 : Main.EXIT_FAILED;
+        return RunCommand.finish(out, outcome);
     }
 
     private Path target() {

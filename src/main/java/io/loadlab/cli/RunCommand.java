@@ -158,6 +158,14 @@ final class RunCommand implements Callable<Integer> {
         }
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         exp.warnings().forEach(w -> err.println("warning: " + w));
+        return finish(out, execute(exp, progress, out, err));
+    }
+
+    /**
+     * Runs what is left of the experiment with progress on {@code err} and Ctrl-C handling, then
+     * prints the summary table, the warnings and where the data is (run and rerun alike).
+     */
+    static Runner.Outcome execute(Experiment exp, ConsoleProgress progress, PrintWriter out, PrintWriter err) {
         progress.begin(exp.plan(), exp.done().size());
         Runner.Outcome outcome = executeStoppable(exp, err);
         progress.end();
@@ -165,6 +173,11 @@ final class RunCommand implements Callable<Integer> {
         printWarnings(out, outcome.dir());
         out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n",
                 outcome.dir(), outcome.status());
+        return outcome;
+    }
+
+    /** Says how to complete an interrupted experiment; the exit code: 0 only when it completed. */
+    static int finish(PrintWriter out, Runner.Outcome outcome) {
         if (outcome.status().equals("interrupted")) {
             out.printf(Locale.ROOT, "Complete it with: loadlab run --resume %s%n", outcome.dir());
         }
