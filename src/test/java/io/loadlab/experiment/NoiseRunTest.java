@@ -78,10 +78,12 @@ class NoiseRunTest {
         double burned = burnerTicks[0] / io.loadlab.subject.ProcFs.TICKS_PER_SECOND;
         double inWindow = burned * window / ((burnerNanos[1] - burnerNanos[0]) / 1e9);
         assertTrue(burned > 0.1, "the burner ran: " + burned + " s");
-        // Half of its share, for the ticks' rounding and an uneven share over the run (it had its CPU
-        // to itself while the subject started, and about half of it beside the busy subject).
-        assertTrue(busy >= 0.5 * inWindow, "noise with the burner: " + busy + " s in a " + window
-                + " s window, the burner's share of it about " + inWindow + " s");
+        // The estimate spreads the burner's CPU evenly over its life, but it had its CPU to itself while
+        // the subject started, and in the window shares it with the busy subject and the loopback's
+        // softirq work, which lands there too: 0.41-0.9 of the estimate measured here. A quarter of it,
+        // and above the noisy_machine threshold of a tenth of a CPU over the window.
+        assertTrue(busy >= 0.25 * inWindow && busy > 0.1 * window, "noise with the burner: " + busy + " s in a "
+                + window + " s window, the burner's share of it at most about " + inWindow + " s");
         // Without the burner the figure is whatever else this machine runs (other builds, in a
         // shared session): measured, so present, but not bounded here.
         assertTrue(quiet >= 0, "measured without the burner too: " + quiet);
