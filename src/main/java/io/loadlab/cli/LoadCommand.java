@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,13 +37,15 @@ import picocli.CommandLine.Spec;
                 "  loadlab load -c 64 -d 10s http://127.0.0.1:8080/plaintext",
                 "  loadlab load -R 1000 -c 16 -d 30s --hlog run.hlog http://127.0.0.1:8080/json",
                 "  loadlab load -X PUT --body-size 1024 -n 10000 'http://127.0.0.1:8080/kv/{rand:0-999}'",
+                "  loadlab load --h2 -m 10 --cacert ca.pem https://localhost:8443/plaintext",
+                "  loadlab load --h2c -m 100 -c 8 http://127.0.0.1:8080/json",
                 "", "Exit codes: 0 done, 1 the run failed, 2 a usage error."})
 final class LoadCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec commandSpec;
 
-    @Parameters(index = "0", paramLabel = "URL", description = "http://HOST:PORT/PATH")
+    @Parameters(index = "0", paramLabel = "URL", description = "http[s]://HOST:PORT/PATH")
     String url;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
@@ -96,6 +99,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--transport", paramLabel = "T",
             description = "auto, epoll, io_uring or nio (default: ${DEFAULT-VALUE})")
     String transport = "auto";
+
+    @Mixin
+    ProtocolOptions protocol = new ProtocolOptions();
 
     @Option(names = "--json", description = "print the result as one JSON object")
     boolean json;
@@ -160,6 +166,7 @@ final class LoadCommand implements Callable<Integer> {
                 .requestTimeout(Durations.parse(timeout))
                 .connectTimeout(Durations.parse(connectTimeout))
                 .transport(t);
+        protocol.apply(b);
         if (duration != null) {
             b.duration(Durations.parse(duration));
         }

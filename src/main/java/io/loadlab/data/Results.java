@@ -31,7 +31,7 @@ import tech.tablesaw.columns.Column;
 public final class Results {
 
     private static final Set<String> STRINGS = Set.of("experiment", "subject", "variant", "workload", "engine",
-            "status", "error", "load_model", "load_cpus", "server_cpus", "started_at");
+            "status", "error", "load_model", "load_cpus", "server_cpus", "started_at", "protocol");
     private static final Set<String> INTS = Set.of("run_id", "round", "position", "connections", "threads");
     private static final Set<String> DOUBLES = Set.of("target_rps", "duration_s", "rps", "lat_mean_us",
             "lat_stdev_us", "server_cpu_user_s", "server_cpu_sys_s", "server_cpu_s", "rps_per_server_cpu_s",

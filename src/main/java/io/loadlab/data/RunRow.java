@@ -26,7 +26,8 @@ public record RunRow(Map<String, String> values) {
     /** Columns after the fixed ones. */
     public static final List<String> EXTRA_COLUMNS = List.of(
             "load_model", "warmup_s", "bytes_written", "svc_p50_us", "svc_p90_us", "svc_p99_us", "svc_p999_us",
-            "process_cpu_s", "load_cpus", "server_cpus", "started_at", "steady", "missed", "noise_cpu_s", "steal_s");
+            "process_cpu_s", "load_cpus", "server_cpus", "started_at", "steady", "missed", "noise_cpu_s", "steal_s",
+            "errors_tls", "protocol");
 
     /** Every column of a row written by this version, in order. */
     public static final List<String> COLUMNS = concat(FIXED_COLUMNS, EXTRA_COLUMNS);

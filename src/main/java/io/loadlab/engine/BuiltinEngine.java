@@ -56,14 +56,15 @@ final class BuiltinEngine implements Engine {
     /** The engine-neutral form of the built-in engine's result. */
     static EngineResult of(LoadResult r) {
         return new EngineResult("builtin", r.requests(), r.durationSeconds(), OptionalDouble.of(r.rps()),
-                OptionalLong.of(r.bytesRead()), OptionalLong.of(r.bytesWritten()), errors(r.errors()),
+                OptionalLong.of(r.bytesRead()), OptionalLong.of(r.bytesWritten()), errors(r),
                 Latency.of(r.latency()), r.serviceTime().map(Latency::of), OptionalDouble.of(r.loadCpuSeconds()),
                 OptionalDouble.of(r.processCpuSeconds()), Optional.of(r.loadBound()), r.warmup(),
                 r.targetRps().isPresent() ? OptionalLong.of(r.missed()) : OptionalLong.empty(), r.intervals(),
-                Optional.of(r.latency()), Optional.empty());
+                Optional.of(r.latency()), Optional.empty(), Optional.of(r.protocol().label()));
     }
 
-    private static Map<String, Long> errors(ErrorCounts e) {
+    private static Map<String, Long> errors(LoadResult r) {
+        ErrorCounts e = r.errors();
         Map<String, Long> m = new LinkedHashMap<>();
         m.put("connect", e.connect());
         m.put("read", e.read());
@@ -71,6 +72,10 @@ final class BuiltinEngine implements Engine {
         m.put("timeout", e.timeout());
         m.put("status", e.status());
         m.put("protocol", e.protocol());
+        if (r.tls().isPresent()) {
+            m.put("tls", e.tls()); // over TCP the category does not exist: left empty, never 0
+        }
+
         return m;
     }
 

@@ -22,8 +22,8 @@ import org.HdrHistogram.Histogram;
  * @param bytesRead         bytes received, headers included
  * @param bytesWritten      bytes of requests sent
  * @param errors            failed requests by category ({@code connect}, {@code read}, {@code write},
- *                          {@code timeout}, {@code status}, {@code protocol}); a category the engine does
- *                          not count is absent
+ *                          {@code timeout}, {@code status}, {@code protocol}, {@code tls}); a category the
+ *                          engine does not count (or the run cannot have: {@code tls} over TCP) is absent
  * @param latency           latency, µs; at a fixed rate from each request's due time
  * @param serviceTime       at a fixed rate, from the actual send, µs
  * @param loadCpuSeconds    the load generator's CPU in the window: the built-in engine's event-loop
@@ -35,13 +35,14 @@ import org.HdrHistogram.Histogram;
  * @param intervals         per-second samples with their histograms (the built-in engine), else empty
  * @param histogram         the window's latency histogram, µs, where the engine has one
  * @param output            the tool's kept output, where there is one
+ * @param protocol          the protocol the run spoke ({@code http/1.1}, {@code h2}, {@code h2c}), where known
  */
 public record EngineResult(String engine, long requests, double durationSeconds, OptionalDouble rps,
                            OptionalLong bytesRead, OptionalLong bytesWritten, Map<String, Long> errors,
                            Latency latency, Optional<Latency> serviceTime, OptionalDouble loadCpuSeconds,
                            OptionalDouble processCpuSeconds, Optional<Boolean> loadBound, Warmed warmup,
                            OptionalLong missed, List<IntervalSample> intervals, Optional<Histogram> histogram,
-                           Optional<Path> output) {
+                           Optional<Path> output, Optional<String> protocol) {
 
     public EngineResult {
         errors = Map.copyOf(new TreeMap<>(errors));

@@ -83,7 +83,7 @@ final class Measurement {
     /** The run's load: its workload's request at the experiment's settings, its subject's warm-up. */
     private LoadSpec load(Plan.Run run, int port) {
         Workload w = run.workload();
-        RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
+        RequestTemplate req = new RequestTemplate(w.method(), new Target(false, "127.0.0.1", port, w.path()), List.of(),
                 w.bodySize());
         return LoadSpec.builder().request(req)
                 .model(spec.rate().isPresent() ? new LoadModel.FixedRate(spec.rate().getAsDouble())

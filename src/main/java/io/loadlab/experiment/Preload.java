@@ -24,7 +24,7 @@ final class Preload {
      * @throws LoadException when a key is not stored
      */
     static void write(Workload.Preload pre, int port) {
-        RequestTemplate put = new RequestTemplate("PUT", new Target("127.0.0.1", port, pre.pathPrefix() + "{seq}"),
+        RequestTemplate put = new RequestTemplate("PUT", new Target(false, "127.0.0.1", port, pre.pathPrefix() + "{seq}"),
                 List.of(), pre.bodySize());
         LoadResult r = LoadEngine.run(LoadSpec.builder().request(put).connections(Math.min(8, pre.count()))
                 .threads(1).requests(pre.count()).expect(new Expectation(Set.of(200, 201, 204),

@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * closed: it is never on two channels at once.
  */
 @ChannelHandler.Sharable
-final class Connection extends ChannelInboundHandlerAdapter implements ResponseParser.Listener {
+final class Connection extends ChannelInboundHandlerAdapter implements ResponseParser.Listener, ClientConnection {
 
     private enum Failure { READ, WRITE, TIMEOUT, PROTOCOL }
 
@@ -38,7 +39,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     /** The newest requests of the ring whose write has not completed. */
     private int unwritten;
     private Channel channel;
-    private long connectStartNanos;
     /** Due time of the next request at a fixed rate (nanoTime base). */
     private double nextDue;
     private final Runnable sendDue = this::sendDueRequest;
@@ -62,16 +62,17 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.nextDue = control.startNanos + globalIndex * control.fixedRateIntervalNanos / control.spec.connections();
     }
 
-    void connectStarted(long nanos) {
-        connectStartNanos = nanos;
+    @Override
+    public void addHandlers(ChannelPipeline pipeline) {
+        pipeline.addLast(this);
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        // With TLS this comes after the handshake (TlsGate); the worker times the TCP connect.
         channel = ctx.channel();
         parser.reset();
         unwritten = 0;
-        worker.connectTime.recordValue(Math.max(1, (System.nanoTime() - connectStartNanos) / 1000));
         if (fixedRate) {
             sendNextFixed();
         } else {
@@ -286,31 +287,26 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
      *
      * @return how many were due and never sent
      */
-    long recordMissed(long endNanos) {
-        if (!fixedRate || nextDue >= endNanos) {
+    @Override
+    public long recordMissed(long endNanos) {
+        if (!fixedRate) {
             return 0;
         }
-        double interval = control.fixedRateIntervalNanos;
-        long missed = (long) Math.ceil((endNanos - nextDue) / interval);
-        // Beyond a million per connection, record them in groups of equal count: the error is at
-        // most one group's span of due times, far below the histogram's 0.1% resolution of such waits.
-        long group = Math.max(1, missed / 1_000_000);
-        for (long k = 0; k < missed; k += group) {
-            long due = (long) (nextDue + k * interval);
-            long count = Math.min(group, missed - k);
-            worker.latency.recordValueWithCount(Math.max(1, Math.min(Worker.HIGHEST_US, (endNanos - due) / 1000)), count);
-        }
-        nextDue += missed * interval;
+        long missed = MissedRequests.record(nextDue, control.fixedRateIntervalNanos, endNanos,
+                worker.latency::recordValueWithCount);
+        nextDue += missed * control.fixedRateIntervalNanos;
         return missed;
     }
 
-    void checkTimeout(long now) {
+    @Override
+    public void checkTimeout(long now) {
         if (size > 0 && now - sent[head] > control.requestTimeoutNanos) {
             fail(Failure.TIMEOUT);
         }
     }
 
-    void close() {
+    @Override
+    public void close() {
         size = 0;
         unwritten = 0;
         if (channel != null) {

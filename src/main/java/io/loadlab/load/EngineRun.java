@@ -242,7 +242,8 @@ final class EngineRun {
                 t.requests(), t.bytesRead(), t.bytesWritten(), codes, t.errors(), latency,
                 spec.isFixedRate() ? Optional.of(service) : Optional.empty(), connect,
                 ticks.intervals(), loadCpu, processCpu, loadCpus, ticks.stoppedEarly(),
-                warm, t.missed());
+                warm, t.missed(), spec.protocol(), ProtocolTotals.tls(control, workers),
+                ProtocolTotals.h2(spec, workers));
     }
 
     /** Takes each loop's snapshot, on the loop. */

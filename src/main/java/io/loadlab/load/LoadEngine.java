@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -38,23 +39,32 @@ public final class LoadEngine {
      *
      * @param listener told, on the calling thread, when the window starts, of each second's
      *                 sample as it completes, and when the window ends
-     * @throws LoadException when the host does not resolve or the server refuses connections
-     *                       before the run starts; per-request errors are counted instead
+     * @throws LoadException when the host does not resolve, the server refuses connections, or (TLS, h2c)
+     *                       its certificate, ALPN or preface is wrong before the run starts; per-request
+     *                       errors are counted instead
      */
     public static LoadResult run(LoadSpec spec, LoadListener listener) {
         Transport transport = spec.transport().resolve();
         InetSocketAddress address = preflight(spec);
-        listener.started();
-        RunControl control = new RunControl(spec, address);
+        // Built before the loops start: a bad CA file or cipher is a usage error with nothing to shut down.
+        Optional<TlsClient> tls = spec.request().target().tls() ? Optional.of(TlsClient.of(spec)) : Optional.empty();
+        RunControl control = new RunControl(spec, address, tls);
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), transport.ioHandlerFactory());
         EngineRun run = new EngineRun(spec, transport, control, group, listener);
         try {
+            ProtocolPreflight.check(spec, address, group, transport);
+            listener.started();
             return run.execute();
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
             // Only now can no write still hold the encoded requests.
-            run.workers.forEach(w -> w.encoder.release());
+            run.workers.forEach(w -> {
+                w.encoder.release();
+                if (w.h2Request != null) {
+                    w.h2Request.release();
+                }
+            });
         }
     }
 
