@@ -483,8 +483,10 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
         @Override
         public void onGoAwaySent(int lastStreamId, long errorCode, ByteBuf debugData) {
-            // The codec found the server's frames broke the protocol and leaves the connection.
-            if (errorCode != Http2Error.NO_ERROR.code() && !worker.closed) {
+            // The codec found the server's frames broke the protocol and leaves the connection. (It says
+            // INTERNAL_ERROR when a write failed on a connection the server closed: a transport error.)
+            if (errorCode != Http2Error.NO_ERROR.code() && errorCode != Http2Error.INTERNAL_ERROR.code()
+                    && !worker.closed) {
                 worker.errProtocol++;
             }
         }
