@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * free ports (one server per certificate), for the engine's TLS tests: {@code /plaintext} answers 200
  * {@code Hello, World!}, every other path 404. Started by the test, stopped by its pid ({@link #close}).
  */
-final class TestNginx implements AutoCloseable {
+public final class TestNginx implements AutoCloseable {
 
     private final Process process;
     private final List<Integer> ports;
@@ -27,7 +27,7 @@ final class TestNginx implements AutoCloseable {
         this.ports = List.copyOf(ports);
     }
 
-    static boolean available() {
+    public static boolean available() {
         return Subjects.onPath("nginx");
     }
 
@@ -38,10 +38,10 @@ final class TestNginx implements AutoCloseable {
      * @param keepaliveRequests requests a connection may carry before nginx closes it (HTTP/1.1) or sends
      *                          GOAWAY (h2), so that a test sees new connections and their resumed sessions
      */
-    record Site(ThrowawayCa.ServerFiles cert, int keepaliveRequests) {}
+    public record Site(ThrowawayCa.ServerFiles cert, int keepaliveRequests) {}
 
     /** One TLS server per site, each on a port of its own ({@link #url(int, String)}). */
-    static TestNginx start(Path dir, List<Site> sites) throws IOException, InterruptedException {
+    public static TestNginx start(Path dir, List<Site> sites) throws IOException, InterruptedException {
         Files.createDirectories(dir.resolve("temp"));
         List<Integer> ports = new ArrayList<>();
         StringBuilder servers = new StringBuilder();
@@ -91,12 +91,12 @@ final class TestNginx implements AutoCloseable {
     }
 
     /** The first server's URL. */
-    String url(String path) {
+    public String url(String path) {
         return url(0, path);
     }
 
     /** The URL of the server with the {@code i}-th certificate. */
-    String url(int i, String path) {
+    public String url(int i, String path) {
         return "https://127.0.0.1:" + ports.get(i) + path;
     }
 
