@@ -24,7 +24,9 @@ import java.util.regex.PatternSyntaxException;
  * @param name        experiment name (the data folder's name)
  * @param subjects    regular expression over subject names (whole-name match)
  * @param workloads   regular expression over workload names
- * @param variants    regular expression over variant labels such as {@code durability=fsync};
+ * @param variants    regular expression over variant labels such as {@code durability=fsync}; a
+ *                    pattern that names only some of a subject's variants ({@code protocol=.*}) is
+ *                    matched against those, the others at their first value (see {@link Plan});
  *                    empty for each subject's default variant only
  * @param rounds      rounds, 1 or more; each round starts every subject afresh
  * @param order       how the subjects are ordered within each round
@@ -45,13 +47,17 @@ import java.util.regex.PatternSyntaxException;
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
  *                    workload always runs first on a fresh process); experiments stored before this
  *                    existed ran them in listing order
+ * @param protocols   regular expression over protocol variant values ({@code h1|h2-tls}, see
+ *                    {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
+ * @param streams     HTTP/2 streams per connection in the h2 variants' runs (1 = the same concurrency
+ *                    as HTTP/1.1 with the same connections)
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads) {
+                             boolean rotateWorkloads, Optional<String> protocols, int streams) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -72,6 +78,10 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         checkRegex("subjects", subjects, problems);
         checkRegex("workloads", workloads, problems);
         variants.ifPresent(v -> checkRegex("variants", v, problems));
+        protocols.ifPresent(v -> checkRegex("protocols", v, problems));
+        if (streams < 1) {
+            problems.add("streams: must be at least 1, got " + streams);
+        }
         if (rounds < 1) {
             problems.add("rounds: must be at least 1, got " + rounds);
         }
@@ -102,26 +112,33 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         if (serverCpus.isPresent() != loadCpus.isPresent()) {
             problems.add("server-cpus and load-cpus: give both or neither");
         }
-        if (engines == null || engines.isEmpty()) {
-            problems.add("engines: name at least one of " + Engine.labels());
-        } else {
-            engines = List.copyOf(engines);
-            if (engines.stream().distinct().count() != engines.size()) {
-                problems.add("engines: each engine once, got " + engines);
-            }
-            boolean closedOnly = engines.stream().anyMatch(e -> !e.fixedRate());
-            if (closedOnly && rate.isPresent()) {
-                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
-            }
-            for (Engine e : engines) {
-                e.cannotRun("/", List.of(duration == null ? Duration.ZERO : duration,
-                        warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
-                        .ifPresent(why -> problems.add("engines: " + why));
-            }
-        }
+        engines = checkEngines(engines, rate, duration, warmup, problems);
         if (!problems.isEmpty()) {
             throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
         }
+    }
+
+    /** The engines, copied, with what is wrong with them (or with the load they are given) in {@code problems}. */
+    private static List<Engine> checkEngines(List<Engine> engines, OptionalDouble rate, Duration duration, Warmup warmup,
+                                             List<String> problems) {
+        if (engines == null || engines.isEmpty()) {
+            problems.add("engines: name at least one of " + Engine.labels());
+            return engines;
+        }
+        List<Engine> copy = List.copyOf(engines);
+        if (copy.stream().distinct().count() != copy.size()) {
+            problems.add("engines: each engine once, got " + copy);
+        }
+        boolean closedOnly = copy.stream().anyMatch(e -> !e.fixedRate());
+        if (closedOnly && rate.isPresent()) {
+            problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
+        }
+        for (Engine e : copy) {
+            e.cannotRun("/", List.of(duration == null ? Duration.ZERO : duration,
+                    warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
+                    .ifPresent(why -> problems.add("engines: " + why));
+        }
+        return copy;
     }
 
     private static void checkRegex(String field, String regex, List<String> problems) {
@@ -170,6 +187,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
         com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
         engines.forEach(e -> list.add(e.label()));
+        o.put("protocols", protocols.orElse(null));
+        o.put("streams", streams);
         return o;
     }
 
@@ -193,6 +212,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .loadCpus(text(o, "load_cpus").orElse(null))
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
                     .engines(engines(o))
+                    .protocols(text(o, "protocols").orElse(null))
+                    .streams(o.path("streams").asInt(1))
                     .build();
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
@@ -264,6 +285,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private String loadCpus;
         private Duration readyTimeout;
         private List<Engine> engines = List.of(Engine.BUILTIN);
+        private String protocols;
+        private int streams = 1;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -285,6 +308,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder loadCpus(String v) { loadCpus = v; return this; }
         public Builder readyTimeout(Duration v) { readyTimeout = v; return this; }
         public Builder engines(List<Engine> v) { engines = v; return this; }
+        public Builder protocols(String v) { protocols = v; return this; }
+        public Builder streams(int v) { streams = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -292,7 +317,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads);
+                    engines, rotateWorkloads, Optional.ofNullable(protocols), streams);
         }
     }
 }

@@ -8,7 +8,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.regex.Pattern;
 
 /**
  * The runs of an experiment in the order they happen: rounds, within each round the subject
@@ -90,7 +89,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
     private static List<Instance> instances(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads,
                                             List<String> skipped) {
         List<Instance> instances = new ArrayList<>();
-        Pattern variants = spec.variants().map(Pattern::compile).orElse(null);
+        VariantChoice choice = VariantChoice.of(spec);
         for (Subject s : subjects) {
             if (!s.available()) {
                 skipped.add(s.name() + ": " + s.unavailableReason().orElseThrow());
@@ -103,13 +102,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                         + String.join(", ", s.manifest().workloads()) + ")");
                 continue;
             }
-            List<Map<String, String>> combos = s.variantCombinations();
-            for (int i = 0; i < combos.size(); i++) {
-                Map<String, String> v = combos.get(i);
-                boolean chosen = variants == null ? i == 0 : variants.matcher(Subject.label(v)).matches();
-                if (chosen) {
-                    instances.add(new Instance(s, v, supported));
-                }
+            List<Map<String, String>> chosen = choice.chosen(s);
+            if (chosen.isEmpty() && spec.protocols().isPresent()) {
+                skipped.add(s.name() + ": serves no protocol matching '" + spec.protocols().get() + "'");
+            }
+            for (Map<String, String> v : chosen) {
+                instances.add(new Instance(s, v, supported));
             }
         }
         return instances;
