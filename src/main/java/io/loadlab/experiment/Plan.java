@@ -79,6 +79,10 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                         .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
             }
         }
+        for (Engine e : spec.engines()) {
+            instances.stream().filter(i -> !overH1OrBuiltin(i, e)).forEach(i -> skipped.add(i.subject().name() + " ["
+                    + i.variantLabel() + "] with " + e.label() + ": only the built-in engine runs TLS and HTTP/2 here"));
+        }
         if (runs.isEmpty()) {
             throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
         }
@@ -129,7 +133,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
-                        if (e.cannotRun(w.path(), List.of()).isEmpty()) {
+                        if (e.cannotRun(w.path(), List.of()).isEmpty() && overH1OrBuiltin(order.get(pos), e)) {
                             runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));
                         }
                     }
@@ -137,6 +141,11 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             }
         }
         return runs;
+    }
+
+    /** Whether engine {@code e} can load instance {@code i}: the external tools run plain HTTP/1.1 only here. */
+    private static boolean overH1OrBuiltin(Instance i, Engine e) {
+        return e == Engine.BUILTIN || io.loadlab.subject.ServedProtocol.of(i.variant()) == io.loadlab.subject.ServedProtocol.H1;
     }
 
     /** The instance order of one round: rotated by the round, or shuffled with a per-round seed. */

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Per request Netty allocates the stream's state, a write promise and the decoded response headers;
  * this class allocates nothing per request (its slots are arrays; with substitutions the path is
- * one string per request). The README gives the measured bytes per request.
+ * one string per request). The bytes allocated per request have not been measured yet.
  *
  * <p>Error categories: a stream the server resets ({@code RST_STREAM}) or the connection loses (closed,
  * or above a {@code GOAWAY}'s last stream) is a {@code read} error; one Netty resets because its

@@ -144,6 +144,14 @@ class PlanTest {
         Plan plan = Plan.of(h2c, subjects, PLAIN_JSON);
         assertEquals(List.of("go:durability=memory,protocol=h2c"), labels(h2c, subjects));
         assertEquals(List.of("plain: serves no protocol matching 'h2c'"), plan.skipped());
+        ExperimentSpec wrk = ExperimentSpec.builder().name("t").rounds(1).protocols("h1|h2c")
+                .engines(List.of(io.loadlab.engine.Engine.BUILTIN, io.loadlab.engine.Engine.WRK)).build();
+        Plan withWrk = Plan.of(wrk, subjects.subList(0, 1), PLAIN_JSON);
+        assertEquals(List.of("durability=memory,protocol=h1 builtin", "durability=memory,protocol=h1 wrk",
+                "durability=memory,protocol=h2c builtin"), withWrk.runs().stream()
+                .map(r -> r.instance().variantLabel() + " " + r.engine().label()).toList());
+        assertTrue(withWrk.skipped().contains("go [durability=memory,protocol=h2c] with wrk: only the built-in engine"
+                + " runs TLS and HTTP/2 here"), withWrk.skipped().toString());
         ExperimentSpec both = ExperimentSpec.builder().name("t").rounds(1).variants("durability=fsync.*")
                 .protocols("h2c").build();
         assertEquals(List.of("go:durability=fsync,protocol=h2c"), labels(both, subjects.subList(0, 1)));
