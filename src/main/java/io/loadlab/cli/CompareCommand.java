@@ -1,6 +1,9 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.Results;
+import io.loadlab.format.Figure;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
@@ -22,22 +25,41 @@ import tech.tablesaw.api.Table;
 
 /** {@code loadlab compare}: every subject against a baseline, across rounds, with warnings. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
-        description = {"Compare subjects with a baseline across the rounds of one or more experiments.",
+        description = {"Compare subjects with a baseline across the rounds of one experiment, or reconcile",
+                "two or more experiments.",
                 "",
-                "Per subject and workload: mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI,",
-                "the test (paired by round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference",
-                "only with 3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
-                "Warnings follow (see docs/architecture.md). Runs of wrk, h2load or oha (loadlab run --engine), and runs",
-                "at other connection counts or rates, are variants of their subject, e.g. go-nethttp [engine=wrk].",
+                "One DIR (or --pool DIR...: the folders' runs as one experiment): per subject and workload, the",
+                "mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI, the test (paired by",
+                "round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference only with",
+                "3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
+                "Warnings follow (see docs/architecture.md). Runs of wrk, h2load or oha (loadlab run --engine),",
+                "and runs at other connection counts or rates, are variants of their subject, e.g.",
+                "go-nethttp [engine=wrk].",
                 "",
                 "With --engines: each engine against the built-in one on the same subject and workload, and",
-                "whether each engine orders the subjects as the built-in engine does."})
+                "whether each engine orders the subjects as the built-in engine does (several DIRs are pooled).",
+                "",
+                "Two or more DIRs (from this machine or others, imported ones included): each experiment on its",
+                "own, the others held against the first (A). The environment and set-up side by side (the",
+                "differences marked, and what one did not record), the order of the subjects per workload in",
+                "each and the pairs that swap, and for every pair of subjects the ratio of ratios",
+                "(X/Y in A) / (X/Y in B) with a bootstrap 95%% CI. Two experiments disagree on a pair only with",
+                "3 rounds or more of both subjects in each, when that CI lies outside 1 +- the noise threshold",
+                "and Welch's t-test of the log ratios gives p < 0.05. Next to each pair that disagrees: the facts",
+                "that differ (connections, CPUs, warm-up, load-bound runs, versions, machine), claiming no cause.",
+                "--format csv: one row per pair and workload, the columns workload, subject, baseline, ratio_a,",
+                "ratio_b, ratio_of_ratios, ci_low, ci_high, agree first (agree empty with too few rounds).",
+                "",
+                "An experiment with a latency sweep (loadlab run --latency-sweep, --rates) then gets its latency",
+                "section (text format): latency-throughput curves (p50, p99, p99.9 and service time per rate, CIs",
+                "over rounds), the knee at the --slo p99 objective, and p99 at equal rates with verdicts."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec commandSpec;
 
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "experiment folders, such as data/sample")
+    @Parameters(paramLabel = "DIR", arity = "1..*",
+            description = "experiment folders, such as data/sample; two or more are reconciled (see --pool)")
     List<Path> dirs;
 
     @Option(names = "--baseline", paramLabel = "SUBJECT", description = "baseline subject (default: first by name)")
@@ -49,16 +71,28 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
     double noise = 0.01;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text or csv (default: ${DEFAULT-VALUE})")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
     String format = "text";
+
+    @Option(names = "--slo", paramLabel = "D",
+            description = {"p99 objective of a latency sweep's knee (default: the experiment's loadlab run --slo,",
+                    "else 10ms)"})
+    String slo;
 
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
     boolean engines;
+
+    @Option(names = "--pool", description = "load several DIRs as one experiment instead of reconciling them")
+    boolean pool;
 
     @Override
     public Integer call() {
         if (!format.equals("text") && !format.equals("csv")) {
             throw new CliException("--format must be text or csv, got '" + format + "'", Main.EXIT_USAGE);
+        }
+        if (dirs.size() > 1 && !pool && !engines) {
+            return reconcile();
         }
         Results results = Results.load(dirs.toArray(Path[]::new));
         Table runs = results.runs();
@@ -79,6 +113,24 @@ final class CompareCommand implements Callable<Integer> {
             csv(out, rows, results);
         } else {
             text(out, rows, warnings, base, runs, results);
+            if (SweepSection.present(runs)) {
+                SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Two or more experiments held against the first: text (with the environment) or CSV. */
+    private int reconcile() {
+        CompareOptions defaults = CompareOptions.defaults();
+        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        io.loadlab.stats.Reconciliation r = io.loadlab.stats.Reconcile.load(dirs, metric, baseline, options);
+        PrintWriter out = commandSpec.commandLine().getOut();
+        if (format.equals("csv")) {
+            ReconcileOutput.csv(out, r);
+        } else {
+            ReconcileOutput.text(out, r);
         }
         out.flush();
         return 0;
@@ -98,18 +150,19 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%s by engine, each against the built-in engine on the same subject and workload%n%n",
                 metric);
+        Figure figure = Figure.of(metric);
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < byEngine.rowCount(); i++) {
             String v = byEngine.stringColumn("variant").get(i);
             String subject = byEngine.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]");
-            double lo = byEngine.doubleColumn("ratio_ci_low").getDouble(i);
             rows.add(new String[] {byEngine.stringColumn("workload").get(i), subject,
                     byEngine.stringColumn("engine").get(i), Integer.toString(byEngine.intColumn("n").get(i)),
-                    value(byEngine.doubleColumn("mean").getDouble(i)), value(byEngine.doubleColumn("builtin_mean").getDouble(i)),
-                    String.format(Locale.ROOT, "%.3f", byEngine.doubleColumn("ratio").getDouble(i)),
-                    Double.isNaN(lo) ? "" : String.format(Locale.ROOT, "[%.3f, %.3f]", lo,
-                            byEngine.doubleColumn("ratio_ci_high").getDouble(i)),
-                    byEngine.stringColumn("test").get(i), p(byEngine.doubleColumn("p_test").getDouble(i)),
+                    figure.format(byEngine.doubleColumn("mean").getDouble(i)),
+                    figure.format(byEngine.doubleColumn("builtin_mean").getDouble(i)),
+                    Units.ratio(byEngine.doubleColumn("ratio").getDouble(i)),
+                    Units.interval(byEngine.doubleColumn("ratio_ci_low").getDouble(i),
+                            byEngine.doubleColumn("ratio_ci_high").getDouble(i), Figure.RATIO),
+                    byEngine.stringColumn("test").get(i), Units.p(byEngine.doubleColumn("p_test").getDouble(i)),
                     byEngine.stringColumn("verdict").get(i)});
         }
         TextTable.print(out, new String[] {"workload", "subject", "engine", "n", "mean", "builtin", "ratio",
@@ -121,7 +174,7 @@ final class CompareCommand implements Callable<Integer> {
             ranks.add(new String[] {rankings.stringColumn("workload").get(i), rankings.stringColumn("engine").get(i),
                     rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
                     rankings.booleanColumn("same_order").get(i) ? "yes" : "NO",
-                    Double.isNaN(rho) ? "" : String.format(Locale.ROOT, "%.2f", rho)});
+                    Units.ratio(rho)});
         }
         TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "spearman"}, ranks, 2);
         out.printf(Locale.ROOT, "%nThe tools measure differently (wrk, h2load and oha count from their own start,"
@@ -163,11 +216,11 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** A number for CSV; NaN (undefined) is left empty. */
-    private static String n(double v) {
+    static String n(double v) {
         return Double.isNaN(v) ? "" : io.loadlab.data.RunRow.num(v);
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 
@@ -183,16 +236,16 @@ final class CompareCommand implements Callable<Integer> {
         sorted.sort(java.util.Comparator.comparing(ComparisonRow::workload)
                 .thenComparing(r -> !r.verdict().label().equals("baseline"))
                 .thenComparing(ComparisonRow::subject).thenComparing(ComparisonRow::variant));
+        Figure figure = Figure.of(metric);
         for (ComparisonRow r : sorted) {
             String name = r.variant().isEmpty() ? r.subject() : r.subject() + " [" + r.variant() + "]";
-            boolean isBase = r.verdict().label().equals("baseline");
-            table.add(new String[] {r.workload(), name, Integer.toString(r.n()), value(r.mean()),
-                    Double.isNaN(r.ciHigh()) ? "" : "± " + value((r.ciHigh() - r.ciLow()) / 2),
-                    Double.isNaN(r.sd()) || r.mean() == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * r.sd() / r.mean()),
-                    isBase ? "1" : Double.isNaN(r.ratio()) ? "" : String.format(Locale.ROOT, "%.3f", r.ratio()),
-                    isBase || Double.isNaN(r.ratioCiLow()) ? ""
-                            : String.format(Locale.ROOT, "[%.3f, %.3f]", r.ratioCiLow(), r.ratioCiHigh()),
-                    r.design().label(), p(r.pTest()), p(r.pMannWhitney()), r.verdict().label(), merged(results, r)});
+            String merged = merged(results, r);
+            table.add(new String[] {r.workload(), name, Integer.toString(r.n()), figure.format(r.mean()),
+                    Double.isNaN(r.ciHigh()) ? "" : "± " + figure.format((r.ciHigh() - r.ciLow()) / 2),
+                    r.mean() == 0 ? "" : Units.percent(r.sd() / r.mean()), Units.ratio(r.ratio()),
+                    Units.interval(r.ratioCiLow(), r.ratioCiHigh(), Figure.RATIO), r.design().label(),
+                    Units.p(r.pTest()), Units.p(r.pMannWhitney()), r.verdict().label(),
+                    merged.isEmpty() ? "" : Units.integer(Double.parseDouble(merged))});
         }
         List<String> header = new ArrayList<>(List.of("workload", "subject", "n", "mean", "95% CI", "CV", "ratio",
                 "ratio 95% CI", "test", "p_test", "p_mw", "verdict"));
@@ -218,16 +271,5 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%n%s%n", Comparison.rule(new CompareOptions(CompareOptions.defaults().alpha(), noise,
                 CompareOptions.defaults().bootstrap(), CompareOptions.defaults().seed())));
-    }
-
-    private static String value(double v) {
-        if (Double.isNaN(v)) {
-            return "";
-        }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    private static String p(double v) {
-        return Double.isNaN(v) ? "" : v < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", v);
     }
 }

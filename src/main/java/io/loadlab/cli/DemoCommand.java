@@ -4,6 +4,8 @@ import io.loadlab.data.Results;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.stats.Stats;
 import java.io.IOException;
@@ -87,7 +89,7 @@ final class DemoCommand implements Callable<Integer> {
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax)))
                 .cooldown(Duration.ZERO).build();
         Path dir = home.resolve("data").resolve(name);
-        RunCommand.ConsoleProgress progress = new RunCommand.ConsoleProgress(err);
+        ConsoleProgress progress = new ConsoleProgress(err);
         Experiment exp = Experiment.create(home, spec, dir, commandLine(), progress);
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         err.printf(Locale.ROOT, "Demo: %d runs (%d subject instances x %s x %d rounds of %s, each after a %s) into %s%n",
@@ -151,10 +153,8 @@ final class DemoCommand implements Callable<Integer> {
             double cv = rps.doubleColumn("cv").get(i);
             rows.add(new String[] {variant.isEmpty() ? subject : subject + " [" + variant + "]", workload,
                     ok.rowCount() + "/" + group.rowCount(),
-                    String.format(Locale.ROOT, "%,.0f", rps.doubleColumn("mean").get(i)),
-                    Double.isNaN(cv) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * cv),
-                    h.getTotalCount() == 0 ? "" : Long.toString(h.getValueAtPercentile(99)),
-                    Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%,.0f", cpu),
+                    Units.integer(rps.doubleColumn("mean").get(i)), Units.percent(cv),
+                    h.getTotalCount() == 0 ? "" : Units.count(h.getValueAtPercentile(99)), Units.integer(cpu),
                     Integer.toString(ok.booleanColumn("load_bound").isTrue().size())});
         }
         int failed = runs.where(runs.stringColumn("status").isNotEqualTo("ok")).rowCount();

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.RunRow;
+import io.loadlab.format.Units;
 import io.loadlab.importer.ExperimentImport;
 import io.loadlab.importer.ImportException;
 import io.loadlab.importer.Importers;
@@ -24,7 +25,11 @@ import picocli.CommandLine.Spec;
                 "The tool is recognised from the content. Each file becomes one run with status ok, in its own round",
                 "(from --round, or the round after the last one of that subject and workload). The experiment is",
                 "created when --out does not hold one; run ids continue after the recorded ones. Then:",
-                "loadlab compare DIR."})
+                "loadlab compare DIR, or loadlab compare OURS DIR to reconcile it with an experiment made here.",
+                "",
+                "--env records the machine where the outputs were made, as far as it is known; every fact not",
+                "given is recorded as unknown (never as blank, which would read as 'the same').",
+                "Facts: cpu, cores, kernel, os, jvm, pinning, governor, boost."})
 final class ImportCommand implements Callable<Integer> {
 
     @Spec
@@ -44,6 +49,10 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--round", paramLabel = "N", description = "round of the first file (default: the next round)")
     Integer round;
+
+    @Option(names = "--env", split = ",", paramLabel = "FACT=VALUE",
+            description = "the machine of the outputs, e.g. cpu='Xeon E5-2690',cores=8 (default: all unknown)")
+    java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "experiment folder, such as data/imported")
     Path out;
@@ -68,17 +77,27 @@ final class ImportCommand implements Callable<Integer> {
         }
         List<String> commandLine = new ArrayList<>(List.of("loadlab", "import"));
         commandLine.addAll(commandSpec.commandLine().getParseResult().originalArgs());
-        List<RunRow> rows = ExperimentImport.append(out, sources,
-                new ExperimentImport.Labels(subject, workload, variant,
-                        round == null ? OptionalInt.empty() : OptionalInt.of(round)), commandLine);
+        ExperimentImport.Labels labels = new ExperimentImport.Labels(subject, workload, variant,
+                round == null ? OptionalInt.empty() : OptionalInt.of(round));
+        List<RunRow> rows;
+        try {
+            rows = ExperimentImport.append(out, sources, labels, commandLine, env);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--env: " + e.getMessage(), Main.EXIT_USAGE);
+        }
         PrintWriter w = commandSpec.commandLine().getOut();
         for (int i = 0; i < rows.size(); i++) {
             RunRow r = rows.get(i);
             w.printf(Locale.ROOT, "run %s (round %s): %s, %s, %s requests, %s req/s%n", r.get("run_id"), r.get("round"),
-                    sources.get(i).name(), r.get("engine"), r.get("requests"), r.get("rps"));
+                    sources.get(i).name(), r.get("engine"), shown(r.get("requests")), shown(r.get("rps")));
         }
         w.printf(Locale.ROOT, "Imported %d run(s) into %s; compare with: loadlab compare %s%n", rows.size(), out, out);
         w.flush();
         return 0;
+    }
+
+    /** A count or rate of the row as a whole number with separators; "?" when the tool did not report it. */
+    private static String shown(String value) {
+        return value.isEmpty() ? "?" : Units.integer(Double.parseDouble(value));
     }
 }

@@ -14,8 +14,9 @@ import picocli.CommandLine.Parameters;
 /** {@code loadlab jshell}: JShell with Loadlab's classpath and start-up imports. */
 @Command(name = "jshell", mixinStandardHelpOptions = true, usageHelpWidth = 100,
         description = {"Open JShell with Loadlab's classes and libraries on the class path and its imports,",
-                "so that Results.load, the statistics and the charts work at once. Extra arguments go to jshell",
-                "(for example a script file to run)."})
+                "so that Results.load, the statistics and the charts work at once: show(table) prints a table",
+                "rounded for reading, show(chart) opens a chart (or writes it to data/tmp/charts/). Extra",
+                "arguments go to jshell (for example a script file to run)."})
 final class JshellCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "ARG", description = "passed on to jshell")

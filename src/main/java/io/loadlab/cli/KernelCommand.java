@@ -47,6 +47,8 @@ final class KernelCommand implements Runnable {
                     "--sys-prefix or --prefix, Jupyter installs it for all users."})
     static final class Install implements Callable<Integer> {
 
+        /** The system property in which {@code ./loadlab} passes its JVM flags, one a line. */
+        static final String JVM_FLAGS = "loadlab.jvm.flags";
         /** Where Debian's Jupyter lives; the pyenv Python on PATH may have none. */
         static final Path SYSTEM_JUPYTER = Path.of("/usr/bin/jupyter");
         private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -132,16 +134,33 @@ final class KernelCommand implements Runnable {
             }
         }
 
-        /** The kernelspec: the kernel's JVM with this checkout's jar and libraries, message-mode interrupts. */
+        /**
+         * The kernelspec: the kernel's JVM with this checkout's classes, message-mode interrupts.
+         * The JVM gets the launcher's flags ({@code -Dloadlab.jvm.flags}, one a line: see
+         * {@code ./loadlab}), so that a kernel starts as the CLI does; its class-data-sharing
+         * archive only where the classes come from the jar, on the class path it was made with.
+         */
         String kernelJson(Path home) {
             Path lib = home.resolve("target/lib");
             if (!Files.isDirectory(lib)) {
                 throw new CliException("no " + lib + ": build Loadlab first (./loadlab builds it, or mvn package)",
                         Main.EXIT_FAILED);
             }
-            String classpath = loadlabClasses() + File.pathSeparator + lib.toAbsolutePath() + File.separator + "*";
+            String classes = loadlabClasses();
+            boolean fromJar = classes.endsWith(".jar");
+            List<String> argv = new ArrayList<>();
+            argv.add(javaCommand());
+            for (String flag : System.getProperty(JVM_FLAGS, "").split("\n")) {
+                if (!flag.isBlank() && (fromJar || !flag.startsWith("-XX:SharedArchiveFile="))) {
+                    argv.add(flag.strip());
+                }
+            }
+            // The jar's manifest names the libraries, for the JVM and for JShell's compiler alike.
+            argv.addAll(List.of("-cp", fromJar ? classes
+                    : classes + File.pathSeparator + lib.toAbsolutePath() + File.separator + "*"));
+            argv.addAll(List.of("io.loadlab.kernel.KernelMain", "{connection_file}"));
             Map<String, Object> spec = new LinkedHashMap<>();
-            spec.put("argv", List.of(javaCommand(), "-cp", classpath, "io.loadlab.kernel.KernelMain", "{connection_file}"));
+            spec.put("argv", argv);
             spec.put("display_name", "Java (Loadlab)");
             spec.put("language", "java");
             spec.put("interrupt_mode", "message");

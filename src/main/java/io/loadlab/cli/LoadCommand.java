@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.agent.AgentSet;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.LoadEngine;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -112,11 +114,23 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "tag of the histograms in --hlog (default: ${DEFAULT-VALUE})")
     String tag = "load";
 
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
+
     @Override
     public Integer call() throws IOException {
         LoadSpec spec = spec();
         if (hlog != null) {
             checkWritable(hlog);
+        }
+        Optional<AgentSet> agents = agentOptions.agentSet();
+        if (agents.isPresent() && (spec.request().target().tls() || spec.protocol() != io.loadlab.load.Protocol.HTTP_1_1)) {
+            // The agents' spec carries no protocol, streams or TLS options: they would run plain HTTP/1.1.
+            throw new CliException("--agents run plain HTTP/1.1 only: drop --agents, or --h2/--h2c and https://",
+                    Main.EXIT_USAGE);
+        }
+        if (agents.isPresent()) {
+            return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
         LoadResult result = LoadEngine.run(spec, new LoadListener() {
             @Override

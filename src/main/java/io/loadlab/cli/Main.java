@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The {@code loadlab} command line. Exit codes: 0 success, 1 failed run, 2 usage error. */
 @Command(name = "loadlab", mixinStandardHelpOptions = true, usageHelpWidth = 100, versionProvider = Main.Version.class,
         description = "Compare HTTP servers honestly: load runs with HdrHistogram latencies and CPU accounting.",
-        subcommands = {LoadCommand.class, RunCommand.class, ImportCommand.class, SubjectsCommand.class, CompareCommand.class, JshellCommand.class, KernelCommand.class, ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LoadCommand.class, RunCommand.class, RerunCommand.class, AgentCommand.class, ImportCommand.class, SubjectsCommand.class, CompareCommand.class, JshellCommand.class, KernelCommand.class, ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code of a run that failed. */
@@ -23,6 +23,7 @@ public final class Main implements Runnable {
     /** Runs the command line with the given output streams; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        HelpText.reflow(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -39,7 +40,8 @@ public final class Main implements Runnable {
             }
             if (ex instanceof io.loadlab.subject.SubjectException || ex instanceof io.loadlab.experiment.ExperimentException
                     || ex instanceof io.loadlab.data.DataException || ex instanceof io.loadlab.stats.StatsException
-                    || ex instanceof io.loadlab.time.DurationException || ex instanceof io.loadlab.engine.EngineException) {
+                    || ex instanceof io.loadlab.time.DurationException || ex instanceof io.loadlab.engine.EngineException
+                    || ex instanceof io.loadlab.agent.AgentException) {
                 c.getErr().println("loadlab: " + ex.getMessage());
                 return EXIT_USAGE;
             }

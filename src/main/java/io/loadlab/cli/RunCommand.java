@@ -5,6 +5,8 @@ import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,13 +33,20 @@ import picocli.CommandLine.Spec;
                 "",
                 "Each round starts every subject afresh, in an order rotated by the round (or shuffled), pinned to",
                 "the server CPUs while the engine runs on the load CPUs. Ctrl-C stops cleanly (twice: kills the",
-                "subject at once); --resume completes."},
+                "subject at once); --resume completes.",
+                "",
+                "A latency sweep (--latency-sweep, --rates) compares latency at equal offered load: per subject,",
+                "workload and round, a closed-loop run measures the capacity, then fixed-rate windows run at the",
+                "given shares of it and at the given absolute rates, each with its warm-up and missed count;",
+                "loadlab compare then shows the latency-throughput curves, the knee at --slo and p99 at equal rates."},
         footer = {"", "Examples:",
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
                 "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --engine builtin,wrk --rounds 3",
                 "  loadlab run --subjects 'nginx|go-nethttp|java-netty' --protocols 'h1|h1-tls|h2-tls'",
                 "  loadlab run --subjects 'go-nethttp' --variants 'protocol=.*' --streams 10",
+                "  loadlab run --subjects 'java-netty|go-nethttp' --workloads plaintext --latency-sweep 50,90,110 \\",
+                "      --rates 5000,20000 --slo 5ms",
                 "  loadlab run --resume data/20261130-101500"})
 final class RunCommand implements Callable<Integer> {
 
@@ -94,6 +104,25 @@ final class RunCommand implements Callable<Integer> {
             "loop); for oha its -q with --latency-correction"})
     Double rate;
 
+    @Option(names = "--latency-sweep", paramLabel = "PCTS", split = ",",
+            description = {"a latency sweep: per subject, workload and round a closed-loop run measures the capacity,",
+                    "then fixed-rate windows run at these percentages of it, e.g. 25,50,75,90,100,110"})
+    List<Double> sweepPercents;
+
+    @Option(names = "--rates", paramLabel = "RPS", split = ",",
+            description = {"a latency sweep's absolute rates in requests/s, the same for every subject (with or",
+                    "without --latency-sweep), e.g. 1000,5000,20000"})
+    List<Double> sweepRates;
+
+    @Option(names = "--capacity-from", paramLabel = "DIR",
+            description = {"take the sweep's capacities from the closed-loop runs of this experiment (their mean",
+                    "rps) instead of measuring them each round"})
+    Path capacityFrom;
+
+    @Option(names = "--slo", paramLabel = "D",
+            description = "the sweep's p99 objective, whose knee loadlab compare finds (default there: 10ms)")
+    String slo;
+
     @Option(names = "--engine", paramLabel = "LIST",
             description = {"load generators, comma-separated: builtin, wrk, h2load,",
                     "oha (default: ${DEFAULT-VALUE}); each runs every subject and",
@@ -101,6 +130,9 @@ final class RunCommand implements Callable<Integer> {
                     "wrk: whole-second --duration/--warmup; oha (scripts/setup",
                     "installs it): closed loop or --rate"})
     String engine = "builtin";
+
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
     String order = "rotate";
@@ -134,7 +166,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             ExperimentSpec spec = spec();
             Path dir = this.out != null ? this.out : Path.of("data", spec.name());
-            exp = Experiment.create(home, spec, dir, commandLine(), progress);
+            exp = Experiment.create(home, spec, dir, commandLine(commandSpec), progress);
         }
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         exp.warnings().forEach(w -> err.println("warning: " + w));
@@ -228,8 +260,29 @@ final class RunCommand implements Callable<Integer> {
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate)
-                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).protocols(protocols).streams(streams)
-                .build();
+                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep())
+                .protocols(protocols).streams(streams)
+                .agents(agentOptions.agentSet().orElse(null)).build();
+    }
+
+    /** The latency sweep the options ask for; {@code null} for none. */
+    private io.loadlab.experiment.Sweep sweep() {
+        if (sweepPercents == null && sweepRates == null) {
+            if (capacityFrom != null || slo != null) {
+                throw new CliException("--capacity-from and --slo belong to a latency sweep: add --latency-sweep"
+                        + " or --rates", Main.EXIT_USAGE);
+            }
+            return null;
+        }
+        if (capacityFrom != null && sweepPercents == null) {
+            throw new CliException("--capacity-from gives the capacity that --latency-sweep's shares are taken of:"
+                    + " add --latency-sweep", Main.EXIT_USAGE);
+        }
+        io.loadlab.experiment.Sweep.CapacitySource source = capacityFrom == null
+                ? new io.loadlab.experiment.Sweep.Measured() : io.loadlab.experiment.Sweep.Given.from(capacityFrom);
+        return new io.loadlab.experiment.Sweep(sweepPercents == null ? List.of() : sweepPercents,
+                sweepRates == null ? List.of() : sweepRates, source,
+                java.util.Optional.ofNullable(slo).map(Durations::parse));
     }
 
     private List<io.loadlab.engine.Engine> engines() {
@@ -240,18 +293,20 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private List<String> commandLine() {
+    /** {@code loadlab} and the arguments as given, for experiment.json. */
+    static List<String> commandLine(CommandSpec spec) {
         List<String> cl = new ArrayList<>(List.of("loadlab"));
-        cl.addAll(commandSpec.commandLine().getParseResult().originalArgs());
+        cl.addAll(spec.commandLine().getParseResult().originalArgs());
         return cl;
     }
 
     /** The short table at the end: one row per subject, variant and workload of this session. */
-    private static void summary(PrintWriter out, Runner.Outcome outcome) {
+    static void summary(PrintWriter out, Runner.Outcome outcome) {
         Map<String, List<RunRow>> byKey = new LinkedHashMap<>();
         for (RunRow r : outcome.rows()) {
             String key = r.get("subject") + (r.get("variant").isEmpty() ? "" : " [" + r.get("variant") + "]")
-                    + " · " + r.get("workload") + (r.get("engine").equals("builtin") ? "" : " · " + r.get("engine"));
+                    + " · " + r.get("workload") + (r.get("engine").equals("builtin") ? "" : " · " + r.get("engine"))
+                    + point(r).map(p -> " · " + p).orElse("");
             byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
         List<String[]> rows = new ArrayList<>();
@@ -265,17 +320,37 @@ final class RunCommand implements Callable<Integer> {
                     .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
             Histogram merged = outcome.latency().getOrDefault(e.getKey(), new Histogram(3));
             long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
-            String[] split = e.getKey().split(" · ");
-            rows.add(new String[] {split[0], split[1], split.length > 2 ? split[2] : "builtin", ok.size() + "/" + e.getValue().size(),
-                    rps.length == 0 ? "" : String.format(Locale.ROOT, "%,.0f", mean),
-                    rps.length < 2 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * sd / mean),
-                    merged.getTotalCount() == 0 ? "" : Long.toString(merged.getValueAtPercentile(99)),
-                    Double.isNaN(perCpu) ? "" : String.format(Locale.ROOT, "%,.0f", perCpu),
+            RunRow first = e.getValue().get(0);
+            rows.add(new String[] {e.getKey().split(" · ")[0], first.get("workload"), first.get("engine"),
+                    point(first).orElse(""), ok.size() + "/" + e.getValue().size(),
+                    Units.integer(mean), rps.length < 2 ? "" : Units.percent(sd / mean),
+                    merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
+                    Units.integer(perCpu),
                     Long.toString(bound)});
         }
         out.println();
-        TextTable.print(out, new String[] {"subject", "workload", "engine", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
-                "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);
+        List<String> header = new ArrayList<>(List.of("subject", "workload", "engine", "point", "ok_runs", "rps_mean",
+                "rps_cv", "p99_us_merged", "rps_per_server_cpu_s", "load_bound_runs"));
+        if (outcome.rows().stream().allMatch(r -> point(r).isEmpty())) {
+            // Outside a latency sweep the point column says nothing.
+            header.remove(3);
+            rows.replaceAll(r -> java.util.stream.Stream.concat(java.util.Arrays.stream(r, 0, 3),
+                    java.util.Arrays.stream(r, 4, r.length)).toArray(String[]::new));
+        }
+        TextTable.print(out, header.toArray(String[]::new), rows, 2);
+    }
+
+    /**
+     * A latency sweep's point as {@link Runner#key} names it ({@code capacity}, {@code 50%},
+     * {@code 1000/s}); empty outside a sweep.
+     */
+    private static java.util.Optional<String> point(RunRow r) {
+        return switch (r.get("sweep_role")) {
+            case "capacity" -> java.util.Optional.of("capacity");
+            case "fraction" -> java.util.Optional.of(RunRow.num(Double.parseDouble(r.get("capacity_fraction")) * 100) + "%");
+            case "rate" -> java.util.Optional.of(RunRow.num(Double.parseDouble(r.get("target_rps"))) + "/s");
+            default -> java.util.Optional.empty();
+        };
     }
 
     /**
@@ -298,79 +373,5 @@ final class RunCommand implements Callable<Integer> {
         List<String> parts = new ArrayList<>();
         byKind.forEach((k, n) -> parts.add(n + " " + k));
         out.printf(Locale.ROOT, "%nWarnings: %s (each in: loadlab compare %s)%n", String.join(", ", parts), dir);
-    }
-
-    /** A progress line on standard error: updated in place on a terminal, a line per run otherwise. */
-    static final class ConsoleProgress implements Runner.Progress {
-        private final PrintWriter err;
-        private final boolean terminal = System.console() != null;
-        private long startNanos;
-        private int startDone;
-        private int total;
-        private double perRunSeconds;
-
-        ConsoleProgress(PrintWriter err) {
-            this.err = err;
-        }
-
-        void begin(Plan plan, int done) {
-            startNanos = System.nanoTime();
-            startDone = done;
-            total = plan.runs().size();
-        }
-
-        @Override
-        public void message(String text) {
-            if (!terminal) {
-                err.println(text);
-                err.flush();
-            }
-        }
-
-        @Override
-        public void runStarting(Plan.Run run, int done, int total) {
-            double elapsed = (System.nanoTime() - startNanos) / 1e9;
-            int doneHere = done - startDone;
-            String remaining = doneHere == 0 ? "?" : clock(elapsed / doneHere * (total - done));
-            String line = String.format(Locale.ROOT, "[%d/%d] round %d, %s, %s%s  elapsed %s, remaining ~%s",
-                    done + 1, total, run.round(), run.instance().label(), run.workload().name(),
-                    run.engine().external() ? " (" + run.engine().label() + ")" : "",
-                    clock(elapsed), remaining);
-            if (terminal) {
-                err.print("\r\033[K" + line);
-            } else {
-                err.println(line);
-            }
-            err.flush();
-        }
-
-        @Override
-        public void runFinished(Plan.Run run, RunRow row, int done, int total) {
-            if (!terminal && row.get("status").equals("ok") && !row.get("rps").isEmpty()) {
-                String steady = row.get("steady");
-                err.printf(Locale.ROOT, "      %,.0f rps after a %s s warm-up%s%n", Double.parseDouble(row.get("rps")),
-                        row.get("warmup_s"), steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
-                err.flush();
-            }
-            if (row.get("status").equals("failed")) {
-                String msg = row.get("error");
-                err.printf(Locale.ROOT, "%srun %s (%s, %s, round %d) failed: %s%n", terminal ? "\r\033[K" : "",
-                        row.get("run_id"), run.instance().label(), run.workload().name(), run.round(),
-                        msg.length() > 300 ? msg.substring(0, 300) + "..." : msg);
-                err.flush();
-            }
-        }
-
-        void end() {
-            if (terminal) {
-                err.print("\r\033[K");
-                err.flush();
-            }
-        }
-
-        private static String clock(double seconds) {
-            long s = Math.round(seconds);
-            return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
-        }
     }
 }

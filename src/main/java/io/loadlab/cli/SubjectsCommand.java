@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.format.TextTable;
 import io.loadlab.subject.ContractCheck;
 import io.loadlab.subject.Subject;
 import io.loadlab.subject.SubjectCheck;

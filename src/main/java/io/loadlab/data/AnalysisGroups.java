@@ -43,7 +43,8 @@ public final class AnalysisGroups {
      * @param engine           the engine, "" for the built-in one
      * @param workload         the workload
      * @param connections      the connection count as text, {@link #UNKNOWN} when not recorded
-     * @param rate             the target rate (requests/s) as text, {@link #NO_RATE} for a closed loop
+     * @param rate             the target rate (requests/s) as text, {@link #NO_RATE} for a closed loop; for a
+     *                         latency sweep's share of capacity the share, such as {@code 50%}
      * @param splitConnections whether the row's group is split by connection count
      * @param splitRate        whether the row's group is split by rate
      */
@@ -108,14 +109,21 @@ public final class AnalysisGroups {
                 throw new DataException("the runs table has no '" + c + "' column: it is not from runs.csv");
             }
         }
+        // Each column looked up once: Tablesaw finds a column by comparing every name, ignoring case.
+        Column<?>[] text = {column(runs, "subject"), column(runs, "variant"), column(runs, "engine"),
+            column(runs, "workload")};
+        Column<?> connections = column(runs, "connections");
+        Column<?> rate = column(runs, "target_rps");
+        Column<?>[] sweep = {column(runs, "sweep_role"), column(runs, "capacity_fraction")};
         int n = runs.rowCount();
         String[][] rows = new String[n][];
         Map<List<String>, SortedSet<String>[]> values = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
-            rows[i] = new String[] {text(runs, "subject", i), text(runs, "variant", i), text(runs, "engine", i),
-                text(runs, "workload", i), setting(runs, "connections", i, UNKNOWN), setting(runs, "target_rps", i, NO_RATE)};
-            values.computeIfAbsent(key(rows[i]), k -> newSets())[0].add(rows[i][4]);
-            values.get(key(rows[i]))[1].add(rows[i][5]);
+            rows[i] = new String[] {text(text[0], i), text(text[1], i), text(text[2], i), text(text[3], i),
+                setting(connections, i, UNKNOWN), rate(sweep, rate, i)};
+            SortedSet<String>[] sets = values.computeIfAbsent(key(rows[i]), k -> newSets());
+            sets[0].add(rows[i][4]);
+            sets[1].add(rows[i][5]);
         }
         List<Label> labels = new ArrayList<>(n);
         for (String[] r : rows) {
@@ -164,6 +172,9 @@ public final class AnalysisGroups {
 
     /** Numbers in numeric order (16 before 256), then words such as {@link #UNKNOWN}. */
     private static int byNumber(String a, String b) {
+        if (a.equals(b)) {
+            return 0; // the usual case, every run of a group at one setting: no parsing, no exception for words
+        }
         double x = number(a);
         double y = number(b);
         if (Double.isNaN(x) || Double.isNaN(y)) {
@@ -174,26 +185,43 @@ public final class AnalysisGroups {
 
     private static double number(String s) {
         try {
-            return Double.parseDouble(s);
+            // A sweep's share of capacity (50%) sorts among the numbers by its value.
+            return Double.parseDouble(s.endsWith("%") ? s.substring(0, s.length() - 1) : s);
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
     }
 
-    private static String text(Table runs, String column, int row) {
-        if (!runs.containsColumn(column)) {
-            return "";
+    /** A column of the table, or null when it has none of that name. */
+    private static Column<?> column(Table runs, String name) {
+        return runs.containsColumn(name) ? runs.column(name) : null;
+    }
+
+    /** A value as text, "" when the column is absent or the value missing. */
+    private static String text(Column<?> c, int row) {
+        return c == null || c.isMissing(row) ? "" : c.getString(row).trim();
+    }
+
+    /**
+     * The rate a row's group is split by: the target rate, except for a latency sweep's share of
+     * capacity, which is its share ({@code 50%}): its absolute rate follows each round's measured
+     * capacity, and the rounds of one share belong together.
+     */
+    private static String rate(Column<?>[] sweep, Column<?> rate, int row) {
+        if (text(sweep[0], row).equals("fraction")) {
+            String share = setting(sweep[1], row, "");
+            if (!share.isEmpty()) {
+                return RunRow.num(Double.parseDouble(share) * 100) + "%";
+            }
         }
-        Column<?> c = runs.column(column);
-        return c.isMissing(row) ? "" : c.getString(row).trim();
+        return setting(rate, row, NO_RATE);
     }
 
     /** A setting's value as text: whole numbers without decimals; {@code absent} when not recorded. */
-    private static String setting(Table runs, String column, int row, String absent) {
-        if (!runs.containsColumn(column) || runs.column(column).isMissing(row)) {
+    private static String setting(Column<?> c, int row, String absent) {
+        if (c == null || c.isMissing(row)) {
             return absent;
         }
-        Column<?> c = runs.column(column);
         if (c instanceof NumericColumn) {
             double v = ((NumericColumn<?>) c).getDouble(row);
             return Double.isFinite(v) ? RunRow.num(v) : absent;

@@ -153,6 +153,7 @@ public final class ExperimentStore {
             Set<Integer> done = repairRuns(dir.resolve(RUNS_FILE));
             upgradeHeader(dir.resolve(RUNS_FILE));
             repairHlog(dir.resolve(HLOG_FILE), done, start);
+            repairAgents(dir.resolve(AgentRows.FILE), done);
             return new Opened(new ExperimentStore(dir, start), spec, done);
         } catch (IOException e) {
             throw new DataException("cannot read " + dir + ": " + e.getMessage(), e);
@@ -185,10 +186,15 @@ public final class ExperimentStore {
      * Records one run: its interval histograms first, then its row; each file flushed and forced.
      *
      * @param intervals the run's per-second samples (empty for a failed run)
+     * @param agents    each agent's {@code agents.csv} values when the load ran on agents, else empty;
+     *                  written before the row, like the histograms
      */
-    public void append(RunRow row, List<IntervalSample> intervals) {
+    public void append(RunRow row, List<IntervalSample> intervals, List<java.util.Map<String, String>> agents) {
         String tag = row.get("run_id");
         try {
+            if (!agents.isEmpty()) {
+                appendAgents(row, agents);
+            }
             if (!intervals.isEmpty()) {
                 // Rendered first, then written with a channel: PrintStream would swallow the OS's
                 // error (a full disk), and the message should say which error it was.
@@ -211,6 +217,70 @@ public final class ExperimentStore {
             throw new DataException("cannot append run " + tag + " to " + dir + ": " + why(e) + "; the runs recorded"
                     + " before it are intact: free some space (or fix the folder), then complete the experiment with"
                     + " loadlab run --resume " + dir, e);
+        }
+    }
+
+    /**
+     * The rows recorded so far, as written (a resumed latency sweep reads its rounds' capacities
+     * back from them). Call it after {@link #open}, which repairs and upgrades the file.
+     *
+     * @throws DataException when runs.csv cannot be read or a row is damaged
+     */
+    public List<RunRow> rows() {
+        Path runs = dir.resolve(RUNS_FILE);
+        try {
+            List<String> lines = Files.readAllLines(runs, StandardCharsets.UTF_8);
+            List<String> header = lines.isEmpty() ? List.of() : CsvLines.split(lines.get(0));
+            List<RunRow> out = new ArrayList<>();
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                List<String> values = CsvLines.split(line);
+                java.util.Map<String, String> row = new java.util.HashMap<>();
+                for (int i = 0; i < header.size() && i < values.size(); i++) {
+                    row.put(header.get(i), values.get(i));
+                }
+                out.add(new RunRow(row));
+            }
+            return out;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new DataException("cannot read the rows of " + runs + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Appends the run's agents to {@code agents.csv}, made with its header by the first run on agents. */
+    private void appendAgents(RunRow row, List<java.util.Map<String, String>> agents) throws IOException {
+        StringBuilder text = new StringBuilder();
+        Path file = dir.resolve(AgentRows.FILE);
+        if (!Files.exists(file)) {
+            text.append(AgentRows.header()).append('\n');
+        }
+        for (java.util.Map<String, String> a : agents) {
+            text.append(AgentRows.line(row.get("experiment"), row.get("run_id"), a)).append('\n');
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            writeFully(ch, text.toString().getBytes(StandardCharsets.UTF_8));
+            ch.force(false);
+        }
+    }
+
+    /** Keeps the agents of recorded runs; drops a partial line and those of runs without a row. */
+    private static void repairAgents(Path agents, Set<Integer> done) throws IOException {
+        if (!Files.exists(agents)) {
+            return;
+        }
+        String text = Files.readString(agents, StandardCharsets.UTF_8);
+        int end = text.lastIndexOf('\n') + 1;
+        List<String> lines = text.substring(0, end).lines().toList();
+        List<String> keep = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            List<String> v = CsvLines.split(lines.get(i));
+            if (i == 0 || (v.size() > 1 && v.get(1).matches("[0-9]+") && done.contains(Integer.parseInt(v.get(1))))) {
+                keep.add(lines.get(i));
+            }
+        }
+        if (keep.size() != lines.size() || end < text.length()) {
+            Path tmp = agents.resolveSibling(AgentRows.FILE + ".tmp");
+            Files.writeString(tmp, String.join("\n", keep) + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, agents, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
     }
 

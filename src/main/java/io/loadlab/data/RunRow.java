@@ -23,11 +23,16 @@ public record RunRow(Map<String, String> values) {
             "rps_per_server_cpu_s", "server_peak_rss_bytes", "load_cpu_s", "rps_per_load_cpu_s",
             "load_bound", "status", "error");
 
-    /** Columns after the fixed ones. */
+    /**
+     * Columns after the fixed ones. The last three are a latency sweep's (empty outside one):
+     * {@code sweep_role} ({@code capacity}, {@code fraction} or {@code rate}), {@code capacity_rps}
+     * (the closed-loop capacity the point was measured against: a capacity run's own rps) and
+     * {@code capacity_fraction} (target_rps / capacity_rps: the planned share for a fraction).
+     */
     public static final List<String> EXTRA_COLUMNS = List.of(
             "load_model", "warmup_s", "bytes_written", "svc_p50_us", "svc_p90_us", "svc_p99_us", "svc_p999_us",
             "process_cpu_s", "load_cpus", "server_cpus", "started_at", "steady", "missed", "noise_cpu_s", "steal_s",
-            "errors_tls", "protocol");
+            "sweep_role", "capacity_rps", "capacity_fraction", "errors_tls", "protocol");
 
     /** Every column of a row written by this version, in order. */
     public static final List<String> COLUMNS = concat(FIXED_COLUMNS, EXTRA_COLUMNS);

@@ -47,15 +47,20 @@ public interface Engine {
      */
     Optional<String> version();
 
-    /** Why the engine cannot run here (its command is not found), or empty when it can. */
-    Optional<String> unavailableReason();
+    /** Why the engine cannot run here (its command is not found), or empty when it can (the default). */
+    default Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
 
     /**
      * Why the engine cannot run this request path or these durations, or empty when it can.
      *
      * @param durations the durations it would run for (window, warm-up); zero ones are skipped
+     * @return empty by default: an engine that runs any request
      */
-    Optional<String> cannotRun(String path, List<Duration> durations);
+    default Optional<String> cannotRun(String path, List<Duration> durations) {
+        return Optional.empty();
+    }
 
     /**
      * Runs one run: its warm-up, then its measured window, telling {@code window} when the window

@@ -1,8 +1,10 @@
 package io.loadlab.engine;
 
+import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.Warmed;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,6 +37,10 @@ import org.HdrHistogram.Histogram;
  * @param intervals         per-second samples with their histograms (the built-in engine), else empty
  * @param histogram         the window's latency histogram, µs, where the engine has one
  * @param output            the tool's kept output, where there is one
+ * @param parts             the figures of each of several load generators (agents on other hosts), in
+ *                          the columns of {@code agents.csv}; empty for one generator
+ * @param failure           why the run does not count although it measured something (an agent was lost
+ *                          mid-run: the figures are those before the loss), naming the part
  * @param protocol          the protocol the run spoke ({@code http/1.1}, {@code h2}, {@code h2c}), where known
  */
 public record EngineResult(String engine, long requests, double durationSeconds, OptionalDouble rps,
@@ -42,12 +48,62 @@ public record EngineResult(String engine, long requests, double durationSeconds,
                            Latency latency, Optional<Latency> serviceTime, OptionalDouble loadCpuSeconds,
                            OptionalDouble processCpuSeconds, Optional<Boolean> loadBound, Warmed warmup,
                            OptionalLong missed, List<IntervalSample> intervals, Optional<Histogram> histogram,
-                           Optional<Path> output, Optional<String> protocol) {
+                           Optional<Path> output, List<Part> parts, Optional<String> failure,
+                           Optional<String> protocol) {
+
+    /**
+     * One load generator's part of a run.
+     *
+     * @param name   the generator (an agent's {@code HOST:PORT})
+     * @param values its figures by {@code agents.csv} column; an unmeasured one is absent
+     */
+    public record Part(String name, Map<String, String> values) {
+        public Part {
+            values = Map.copyOf(values);
+        }
+    }
 
     public EngineResult {
         errors = Map.copyOf(new TreeMap<>(errors));
         intervals = List.copyOf(intervals);
         histogram = histogram.map(Histogram::copy);
+        parts = List.copyOf(parts);
+    }
+
+    /** A run of one load generator that counts. */
+    public EngineResult(String engine, long requests, double durationSeconds, OptionalDouble rps,
+                        OptionalLong bytesRead, OptionalLong bytesWritten, Map<String, Long> errors,
+                        Latency latency, Optional<Latency> serviceTime, OptionalDouble loadCpuSeconds,
+                        OptionalDouble processCpuSeconds, Optional<Boolean> loadBound, Warmed warmup,
+                        OptionalLong missed, List<IntervalSample> intervals, Optional<Histogram> histogram,
+                        Optional<Path> output, Optional<String> protocol) {
+        this(engine, requests, durationSeconds, rps, bytesRead, bytesWritten, errors, latency, serviceTime,
+                loadCpuSeconds, processCpuSeconds, loadBound, warmup, missed, intervals, histogram, output, List.of(),
+                Optional.empty(), protocol);
+    }
+
+    /** Error counts by category as the {@code errors} of a result: every category the built-in engine counts. */
+    public static Map<String, Long> errors(ErrorCounts e) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("connect", e.connect());
+        m.put("read", e.read());
+        m.put("write", e.write());
+        m.put("timeout", e.timeout());
+        m.put("status", e.status());
+        m.put("protocol", e.protocol());
+        return m;
+    }
+
+    /**
+     * As {@link #errors(ErrorCounts)}, with the {@code tls} category where the run spoke TLS: over TCP
+     * the category does not exist and is left absent, never 0.
+     */
+    public static Map<String, Long> errors(ErrorCounts e, boolean tls) {
+        Map<String, Long> m = errors(e);
+        if (tls) {
+            m.put("tls", e.tls());
+        }
+        return m;
     }
 
     /** A copy of the window's latency histogram, µs. */

@@ -69,6 +69,13 @@ public final class Experiment {
         ObjectNode engineVersions = ((ObjectNode) json.get("environment")).putObject("engine_versions");
         spec.engines().stream().filter(io.loadlab.engine.Engine::external)
                 .forEach(e -> engineVersions.put(e.label(), e.version().orElse("unknown")));
+        // What each subject was made of, so that a rerun elsewhere can say whose sources differ.
+        ObjectNode sources = ((ObjectNode) json.get("environment")).putObject("subject_sources");
+        plan.instances().forEach(i -> {
+            if (!sources.has(i.subject().name())) {
+                sources.set(i.subject().name(), sourcesJson(io.loadlab.subject.SubjectSources.of(i.subject().manifest())));
+            }
+        });
         json.put("started", Instant.ofEpochMilli(start).toString());
         json.put("started_epoch_ms", start);
         json.put("planned_runs", plan.runs().size());
@@ -82,6 +89,29 @@ public final class Experiment {
         json.put("status", "created");
         ExperimentStore store = ExperimentStore.create(dir, json, start);
         return new Experiment(home, spec, plan, store, json, Set.of(), warnings, progress);
+    }
+
+    private static ObjectNode sourcesJson(io.loadlab.subject.SubjectSources s) {
+        ObjectNode o = Runner.json().createObjectNode();
+        o.put("manifest", s.manifest());
+        o.put("sources", s.sources());
+        ArrayNode files = o.putArray("files");
+        s.files().forEach(files::add);
+        return o;
+    }
+
+    /**
+     * Adds a field to {@code experiment.json} before the experiment runs (such as where a rerun's
+     * spec came from), and writes the file.
+     *
+     * @throws IllegalStateException when the field is one Loadlab itself writes
+     */
+    public void record(String field, com.fasterxml.jackson.databind.JsonNode value) {
+        if (json.has(field)) {
+            throw new IllegalStateException("experiment.json already has '" + field + "'");
+        }
+        json.set(field, value);
+        store.writeJson(json);
     }
 
     /**
@@ -138,13 +168,14 @@ public final class Experiment {
 
     /**
      * One planned run as stored in experiment.json: id, round, position, subject, variant,
-     * workload, and the engine when it is not the built-in one (so plans stored before engines
-     * existed still match).
+     * workload, the engine when it is not the built-in one (so plans stored before engines
+     * existed still match), and a sweep's point ({@code capacity}, {@code 50%}, {@code 1000/s}).
      */
     static String describe(Plan.Run r) {
         return r.runId() + " r" + r.round() + " p" + r.position() + " " + r.instance().subject().name() + " "
                 + (r.instance().variantLabel().isEmpty() ? "-" : r.instance().variantLabel()) + " " + r.workload().name()
-                + (r.engine().external() ? " " + r.engine().label() : "");
+                + (r.engine().external() ? " " + r.engine().label() : "")
+                + r.point().map(p -> " " + p.label()).orElse("");
     }
 
     private static Plan plan(Path home, ExperimentSpec spec) {
@@ -168,6 +199,12 @@ public final class Experiment {
 
     public Path dir() {
         return store.dir();
+    }
+
+    /** {@code Experiment[data/tmp/quickstart-1: 12 runs planned, 0 recorded]}. */
+    @Override
+    public String toString() {
+        return "Experiment[" + dir() + ": " + plan.runs().size() + " runs planned, " + done.size() + " recorded]";
     }
 
     /**

@@ -3,6 +3,10 @@ package io.loadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.agent.AgentEngine;
+import io.loadlab.agent.AgentException;
+import io.loadlab.agent.AgentSet;
+import io.loadlab.agent.HostPort;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.time.Durations;
@@ -47,6 +51,10 @@ import java.util.regex.PatternSyntaxException;
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
  *                    workload always runs first on a fresh process); experiments stored before this
  *                    existed ran them in listing order
+ * @param sweep       a latency sweep: each subject and workload measured at fixed rates (shares of its
+ *                    capacity, absolute rates) instead of one closed-loop window; built-in engine only
+ * @param agents      agents on other hosts that run the load instead of this JVM (the built-in engine on
+ *                    each, merged); {@link #engines()} is then their {@link AgentEngine}
  * @param protocols   regular expression over protocol variant values ({@code h1|h2-tls}, see
  *                    {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
  * @param streams     HTTP/2 streams per connection in the h2 variants' runs (1 = the same concurrency
@@ -57,7 +65,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads, Optional<String> protocols, int streams) {
+                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents,
+                             Optional<String> protocols, int streams) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -113,32 +122,65 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             problems.add("server-cpus and load-cpus: give both or neither");
         }
         engines = checkEngines(engines, rate, duration, warmup, problems);
+        sweep = sweep == null ? Optional.empty() : sweep;
+        if (sweep.isPresent()) {
+            checkSweep(rate, engines, problems);
+        }
+        checkAgents(agents, engines, sweep, problems);
         if (!problems.isEmpty()) {
             throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
         }
     }
 
-    /** The engines, copied, with what is wrong with them (or with the load they are given) in {@code problems}. */
-    private static List<Engine> checkEngines(List<Engine> engines, OptionalDouble rate, Duration duration, Warmup warmup,
-                                             List<String> problems) {
+    /** The engines, copied; what is wrong with them is added to {@code problems}. */
+    private static List<Engine> checkEngines(List<Engine> engines, OptionalDouble rate, Duration duration,
+                                             Warmup warmup, List<String> problems) {
         if (engines == null || engines.isEmpty()) {
             problems.add("engines: name at least one of " + Engine.labels());
-            return engines;
+        } else {
+            engines = List.copyOf(engines);
+            if (engines.stream().distinct().count() != engines.size()) {
+                problems.add("engines: each engine once, got " + engines);
+            }
+            boolean closedOnly = engines.stream().anyMatch(e -> !e.fixedRate());
+            if (closedOnly && rate.isPresent()) {
+                problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
+            }
+            for (Engine e : engines) {
+                e.cannotRun("/", List.of(duration == null ? Duration.ZERO : duration,
+                        warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
+                        .ifPresent(why -> problems.add("engines: " + why));
+            }
         }
-        List<Engine> copy = List.copyOf(engines);
-        if (copy.stream().distinct().count() != copy.size()) {
-            problems.add("engines: each engine once, got " + copy);
+        return engines;
+    }
+
+    private static void checkSweep(OptionalDouble rate, List<Engine> engines, List<String> problems) {
+        if (rate.isPresent()) {
+            problems.add("rate: a latency sweep sets the rate of each window; drop --rate");
         }
-        boolean closedOnly = copy.stream().anyMatch(e -> !e.fixedRate());
-        if (closedOnly && rate.isPresent()) {
-            problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
+        if (engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
+            // Curves and their intervals come from each window's histograms, which only the built-in engine keeps.
+            problems.add("engines: a latency sweep runs on the built-in engine only, got " + engines);
         }
-        for (Engine e : copy) {
-            e.cannotRun("/", List.of(duration == null ? Duration.ZERO : duration,
-                    warmup instanceof Warmup.Fixed f ? f.length() : Duration.ZERO))
-                    .ifPresent(why -> problems.add("engines: " + why));
+    }
+
+    private static void checkAgents(Optional<AgentSet> agents, List<Engine> engines, Optional<Sweep> sweep,
+                                    List<String> problems) {
+        if (agents == null) {
+            problems.add("agents: Optional.empty() for none");
+        } else if (agents.isPresent() && engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
+            problems.add("agents: they run the built-in engine; drop --engine " + engines.stream().map(Engine::label)
+                    .toList() + " or drop --agents");
+        } else if (agents.isPresent() && sweep.isPresent()) {
+            problems.add("agents: a latency sweep runs its load in this JVM; drop --agents or the sweep");
         }
-        return copy;
+    }
+
+    /** The load generators of each run: the given ones, or the agents' engine when the load runs on agents. */
+    @Override
+    public List<Engine> engines() {
+        return agents.isPresent() ? List.of(new AgentEngine(agents.get())) : engines;
     }
 
     private static void checkRegex(String field, String regex, List<String> problems) {
@@ -155,6 +197,22 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * One line saying what the experiment runs, such as {@code ExperimentSpec[quickstart: subjects
+     * 'java-netty|java-httpserver' × workloads 'plaintext|json', 3 rounds (rotate) of 1s after warm-up 1s,
+     * 64 connections, closed loop, engine builtin]}; the record's own form would list every field.
+     */
+    @Override
+    public String toString() {
+        return "ExperimentSpec[" + name + ": subjects '" + subjects + "'" + variants.map(v -> " [" + v + "]").orElse("")
+                + " × workloads '" + workloads + "', " + rounds + " round" + (rounds == 1 ? "" : "s") + " ("
+                + order.name().toLowerCase(java.util.Locale.ROOT) + ") of " + Durations.format(duration) + " after "
+                + warmup.describe() + ", " + connections + " connections, "
+                + (rate.isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(rate.getAsDouble()) + " rps" : "closed loop")
+                + ", engine" + (engines.size() == 1 ? " " : "s ") + String.join(",", engines.stream().map(Engine::label).toList())
+                + sweep.map(s -> ", " + s.describe()).orElse("") + "]";
     }
 
     /** The spec as stored in {@code experiment.json}. */
@@ -189,6 +247,14 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         engines.forEach(e -> list.add(e.label()));
         o.put("protocols", protocols.orElse(null));
         o.put("streams", streams);
+        sweep.ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
+        agents.ifPresent(a -> {
+            ObjectNode n = o.putObject("agents");
+            com.fasterxml.jackson.databind.node.ArrayNode addresses = n.putArray("addresses");
+            a.addresses().forEach(x -> addresses.add(x.toString()));
+            n.put("secret_file", a.secretFile().toString());
+            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
+        });
         return o;
     }
 
@@ -212,10 +278,12 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .loadCpus(text(o, "load_cpus").orElse(null))
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
                     .engines(engines(o))
+                    .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
+                    .agents(agents(o).orElse(null))
                     .protocols(text(o, "protocols").orElse(null))
                     .streams(o.path("streams").asInt(1))
                     .build();
-        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException e) {
+        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
         }
     }
@@ -255,6 +323,23 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return out;
     }
 
+    /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
+    private static Optional<AgentSet> agents(JsonNode o) {
+        if (!o.hasNonNull("agents")) {
+            return Optional.empty();
+        }
+        JsonNode a = o.get("agents");
+        List<HostPort> addresses = new ArrayList<>();
+        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
+        Optional<List<Double>> weights = Optional.empty();
+        if (a.has("weights")) {
+            List<Double> w = new ArrayList<>();
+            a.get("weights").forEach(x -> w.add(x.asDouble()));
+            weights = Optional.of(w);
+        }
+        return Optional.of(new AgentSet(addresses, java.nio.file.Path.of(a.get("secret_file").asText()), weights));
+    }
+
     private static Optional<String> text(JsonNode o, String field) {
         return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
@@ -285,6 +370,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private String loadCpus;
         private Duration readyTimeout;
         private List<Engine> engines = List.of(Engine.BUILTIN);
+        private Sweep sweep;
+        private AgentSet agents;
         private String protocols;
         private int streams = 1;
 
@@ -308,6 +395,10 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder loadCpus(String v) { loadCpus = v; return this; }
         public Builder readyTimeout(Duration v) { readyTimeout = v; return this; }
         public Builder engines(List<Engine> v) { engines = v; return this; }
+        /** A latency sweep instead of one closed-loop window per subject and workload; {@code null} for none. */
+        public Builder sweep(Sweep v) { sweep = v; return this; }
+        /** Runs the load on these agents (null: in this JVM). */
+        public Builder agents(AgentSet v) { agents = v; return this; }
         public Builder protocols(String v) { protocols = v; return this; }
         public Builder streams(int v) { streams = v; return this; }
 
@@ -317,7 +408,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads, Optional.ofNullable(protocols), streams);
+                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents),
+                    Optional.ofNullable(protocols), streams);
         }
     }
 }

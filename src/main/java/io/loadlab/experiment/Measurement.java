@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
@@ -32,10 +33,14 @@ import org.HdrHistogram.Histogram;
  */
 final class Measurement {
 
-    /** A run's row, the per-second samples that go to the hlog, and its latency histogram if any. */
-    record Measured(RunRow row, List<IntervalSample> intervals, Optional<Histogram> latency) {
+    /**
+     * A run's row, the per-second samples that go to the hlog, its latency histogram if any, and the
+     * {@code agents.csv} values of each of its load generators when it had several.
+     */
+    record Measured(RunRow row, List<IntervalSample> intervals, Optional<Histogram> latency,
+                    List<Map<String, String>> parts) {
         static Measured failed(RunRow row) {
-            return new Measured(row, List.of(), Optional.empty());
+            return new Measured(row, List.of(), Optional.empty(), List.of());
         }
     }
 
@@ -63,22 +68,25 @@ final class Measurement {
      * Measures {@code run} on the subject {@code p} listening on {@code port}; a failure of the run
      * (or the subject's death) gives a failed row with the reason.
      *
+     * @param rate    the run's fixed rate in requests/s; empty for a closed loop
      * @param planned the row's planned values
      * @param log     the subject's log, next to which a tool keeps its output
      */
-    Measured measure(Plan.Run run, int port, SubjectProcess p, Map<String, String> planned, Path log) {
+    Measured measure(Plan.Run run, OptionalDouble rate, int port, SubjectProcess p, Map<String, String> planned,
+                     Path log) {
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         try {
-            LoadSpec load = load(run, port);
+            LoadSpec load = load(run, rate, port);
             run.workload().preload().ifPresent(pre -> Preload.write(pre, load.request().target(), load.protocol(),
                     load.tls()));
             RunSpec rs = new RunSpec(load, split.map(Cpus.Split::load), scratch,
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
             ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse());
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
-            Optional<String> died = died(run, p, log);
-            return new Measured(RunRows.of(planned, r, sampler, died), r.intervals(),
-                    died.isEmpty() ? r.histogram() : Optional.empty());
+            Optional<String> failed = died(run, p, log).or(r::failure);
+            return new Measured(RunRows.of(planned, r, sampler, failed), r.intervals(),
+                    failed.isEmpty() ? r.histogram() : Optional.empty(),
+                    r.parts().stream().map(EngineResult.Part::values).toList());
         } catch (LoadException | EngineException e) {
             String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
                     + " died; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10);
@@ -89,11 +97,11 @@ final class Measurement {
     }
 
     /**
-     * The run's load: its workload's request at the experiment's settings and its subject's warm-up,
-     * over the protocol of its variant. TLS runs go to 127.0.0.1 (the certificate names it; no SNI for
-     * an address), trusting the experiment's CA, resuming sessions as clients do.
+     * The run's load: its workload's request at the experiment's settings and its rate, its subject's
+     * warm-up, over the protocol of its variant. TLS runs go to 127.0.0.1 (the certificate names it; no
+     * SNI for an address), trusting the experiment's CA, resuming sessions as clients do.
      */
-    private LoadSpec load(Plan.Run run, int port) {
+    private LoadSpec load(Plan.Run run, OptionalDouble rate, int port) {
         Workload w = run.workload();
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
         RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), "127.0.0.1", port, w.path()),
@@ -105,8 +113,7 @@ final class Measurement {
         };
         return LoadSpec.builder().request(req).protocol(protocol).streams(served.http2() ? spec.streams() : 1)
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
-                .model(spec.rate().isPresent() ? new LoadModel.FixedRate(spec.rate().getAsDouble())
-                        : new LoadModel.ClosedLoop(1))
+                .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
                 .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest()))
                 .seed(spec.seed() * 31 + run.runId())

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -30,6 +31,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         public String label() {
             return subject.name() + (variant.isEmpty() ? "" : " [" + variantLabel() + "]");
         }
+
+        /** {@code Instance[java-netty [durability=memory]: plaintext, json]}, without the subject's whole manifest. */
+        @Override
+        public String toString() {
+            return "Instance[" + label() + ": " + String.join(", ", workloads.stream().map(Workload::name).toList()) + "]";
+        }
     }
 
     /**
@@ -39,11 +46,20 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
      * @param round    1-based round
      * @param position 1-based position of the instance in its round
      * @param engine   the load generator of this run
+     * @param point    what the run measures in a latency sweep; empty outside one
      */
-    public record Run(int runId, int round, int position, Instance instance, Workload workload, Engine engine) {
-        /** A run of the built-in engine. */
+    public record Run(int runId, int round, int position, Instance instance, Workload workload, Engine engine,
+                      Optional<SweepPoint> point) {
+        /** A run of the built-in engine, outside a sweep. */
         public Run(int runId, int round, int position, Instance instance, Workload workload) {
-            this(runId, round, position, instance, workload, Engine.BUILTIN);
+            this(runId, round, position, instance, workload, Engine.BUILTIN, Optional.empty());
+        }
+
+        /** {@code Run[3: round 2, position 1, java-netty, plaintext, builtin]}, and the sweep point: {@code , 50%]}. */
+        @Override
+        public String toString() {
+            return "Run[" + runId + ": round " + round + ", position " + position + ", " + instance.label() + ", "
+                    + workload.name() + ", " + engine.label() + point.map(p -> ", " + p.label()).orElse("") + "]";
         }
     }
 
@@ -51,6 +67,24 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         instances = List.copyOf(instances);
         runs = List.copyOf(runs);
         skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * One line: {@code Plan[12 runs: 3 rounds × 2 subject instances (java-httpserver, java-netty), 2 workloads,
+     * 1 engine; skipped: nginx (needs nginx on PATH)]}.
+     */
+    @Override
+    public String toString() {
+        long rounds = runs.stream().mapToInt(Run::round).distinct().count();
+        long workloads = runs.stream().map(r -> r.workload().name()).distinct().count();
+        long engines = runs.stream().map(Run::engine).distinct().count();
+        long points = runs.stream().flatMap(r -> r.point().stream()).map(SweepPoint::label).distinct().count();
+        return "Plan[" + runs.size() + " runs: " + rounds + " round" + (rounds == 1 ? "" : "s") + " × " + instances.size()
+                + " subject instance" + (instances.size() == 1 ? "" : "s") + " ("
+                + String.join(", ", instances.stream().map(Instance::label).toList()) + "), " + workloads + " workload"
+                + (workloads == 1 ? "" : "s") + ", " + engines + " engine" + (engines == 1 ? "" : "s")
+                + (points == 0 ? "" : ", " + points + " sweep point" + (points == 1 ? "" : "s"))
+                + (skipped.isEmpty() ? "" : "; skipped: " + String.join("; ", skipped)) + "]";
     }
 
     /**
@@ -73,6 +107,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             });
         }
         List<Run> runs = runs(spec, instances);
+        spec.sweep().ifPresent(sw -> withoutCapacity(sw, instances, skipped));
         for (Engine e : spec.engines()) {
             for (Workload w : workloads) {
                 e.cannotRun(w.path(), List.of())
@@ -134,7 +169,9 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
                         if (e.cannotRun(w.path(), List.of()).isEmpty() && overH1OrBuiltin(order.get(pos), e)) {
-                            runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e));
+                            for (Optional<SweepPoint> point : points(spec, order.get(pos), w)) {
+                                runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e, point));
+                            }
                         }
                     }
                 }
@@ -146,6 +183,30 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
     /** Whether engine {@code e} can load instance {@code i}: the external tools run plain HTTP/1.1 only here. */
     private static boolean overH1OrBuiltin(Instance i, Engine e) {
         return e == Engine.BUILTIN || io.loadlab.subject.ServedProtocol.of(i.variant()) == io.loadlab.subject.ServedProtocol.H1;
+    }
+
+    /** The sweep points of an instance's workload in run order; one empty point (a plain run) outside a sweep. */
+    private static List<Optional<SweepPoint>> points(ExperimentSpec spec, Instance inst, Workload w) {
+        if (spec.sweep().isEmpty()) {
+            return List.of(Optional.empty());
+        }
+        return spec.sweep().get().points(inst.subject().name(), inst.variantLabel(), w.name()).stream()
+                .map(Optional::of).toList();
+    }
+
+    /** Shares of capacity that cannot run: the given experiment has no capacity for that subject and workload. */
+    private static void withoutCapacity(Sweep sweep, List<Instance> instances, List<String> skipped) {
+        if (!(sweep.capacity() instanceof Sweep.Given g) || sweep.percents().isEmpty()) {
+            return;
+        }
+        for (Instance inst : instances) {
+            for (Workload w : inst.workloads()) {
+                if (sweep.given(inst.subject().name(), inst.variantLabel(), w.name()).isEmpty()) {
+                    skipped.add(inst.label() + " " + w.name() + ": shares of capacity (" + g.from()
+                            + " has no closed-loop run of it; its absolute rates still run)");
+                }
+            }
+        }
     }
 
     /** The instance order of one round: rotated by the round, or shuffled with a per-round seed. */

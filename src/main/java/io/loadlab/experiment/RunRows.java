@@ -17,9 +17,9 @@ final class RunRows {
     private RunRows() {
     }
 
-    /** The columns every row has: what was planned. */
-    static Map<String, String> planned(ExperimentSpec spec, Plan.Run run, int threads, String loadCpus,
-                                       String serverCpus) {
+    /** The columns every row has: what was planned, with the load the run offers (its rate, a sweep's columns). */
+    static Map<String, String> planned(ExperimentSpec spec, Plan.Run run, Offers.Offer offer, int threads,
+                                       String loadCpus, String serverCpus) {
         Map<String, String> v = new HashMap<>();
         v.put("experiment", spec.name());
         v.put("run_id", Integer.toString(run.runId()));
@@ -31,8 +31,9 @@ final class RunRows {
         v.put("engine", run.engine().label());
         v.put("connections", Integer.toString(spec.connections()));
         v.put("threads", Integer.toString(threads));
-        v.put("target_rps", spec.rate().isPresent() ? num(spec.rate().getAsDouble()) : "");
-        v.put("load_model", spec.rate().isPresent() ? "fixed_rate" : "closed_loop");
+        v.put("target_rps", offer.rate().isPresent() ? num(offer.rate().getAsDouble()) : "");
+        v.put("load_model", offer.rate().isPresent() ? "fixed_rate" : "closed_loop");
+        v.putAll(offer.columns());
         v.put("load_cpus", loadCpus);
         v.put("server_cpus", serverCpus);
         v.put("started_at", Instant.now().toString());
@@ -48,6 +49,10 @@ final class RunRows {
         v.put("duration_s", num(r.durationSeconds()));
         v.put("requests", Long.toString(r.requests()));
         r.rps().ifPresent(x -> v.put("rps", num(x)));
+        if ("capacity".equals(v.get("sweep_role"))) {
+            // A sweep's capacity run measures the capacity its round's shares are taken of.
+            r.rps().ifPresent(x -> v.put("capacity_rps", num(x)));
+        }
         r.bytesRead().ifPresent(x -> v.put("bytes_read", Long.toString(x)));
         r.bytesWritten().ifPresent(x -> v.put("bytes_written", Long.toString(x)));
         r.errors().forEach((category, n) -> v.put("errors_" + category, Long.toString(n)));

@@ -119,6 +119,8 @@ public final class Runner {
         final int total;
         final List<RunRow> rows = new ArrayList<>();
         final Map<String, Histogram> latency = new LinkedHashMap<>();
+        /** The rate each run offers; a sweep's shares need their round's recorded capacity run. */
+        Offers offers;
         int done;
 
         Tally(ExperimentStore store, int total, int done) {
@@ -145,6 +147,7 @@ public final class Runner {
             int threads = spec.threads() > 0 ? spec.threads() : split.map(Cpus.Split::loadCount).orElse(1);
             experimentJson.put("status", "running");
             store.writeJson(experimentJson);
+            tally.offers = Offers.of(spec, store.rows());
             List<Plan.Run> todo = plan.runs().stream().filter(r -> !done.contains(r.runId())).toList();
             Optional<ThrowawayCa> ca = throwawayCa(todo, store.dir());
             SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(c.issue("server"))).orElse(this.launcher);
@@ -232,8 +235,11 @@ public final class Runner {
                     }
                     Plan.Run run = group.get(next);
                     progress.runStarting(run, tally.done, tally.total);
-                    Map<String, String> planned = RunRows.planned(spec, run, threads, loadCpus, serverCpus);
-                    Measurement.Measured m = p.isAlive() ? measurement.measure(run, port, p, planned, log)
+                    Offers.Offer offer = tally.offers.offer(run);
+                    Map<String, String> planned = RunRows.planned(spec, run, offer, threads, loadCpus, serverCpus);
+                    Measurement.Measured m = offer.refusal().isPresent()
+                            ? Measurement.Measured.failed(RunRows.failed(planned, offer.refusal().get()))
+                            : p.isAlive() ? measurement.measure(run, offer.rate(), port, p, planned, log)
                             : Measurement.Measured.failed(RunRows.failed(planned, "subject " + inst.label()
                             + " exited (code " + p.exitCode().map(String::valueOf).orElse("?") + ") before this run;"
                             + " its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10)));
@@ -253,7 +259,8 @@ public final class Runner {
             for (; next < group.size(); next++) {
                 Plan.Run run = group.get(next);
                 record(run, Measurement.Measured.failed(RunRows.failed(
-                        RunRows.planned(spec, run, threads, loadCpus, serverCpus), e.getMessage())), tally);
+                        RunRows.planned(spec, run, tally.offers.offer(run), threads, loadCpus, serverCpus),
+                        e.getMessage())), tally);
             }
         } finally {
             ScratchFolders.deleteQuietly(work);
@@ -282,8 +289,9 @@ public final class Runner {
 
     /** Appends a run's row and histograms to the store and tells the progress. */
     private void record(Plan.Run run, Measurement.Measured m, Tally tally) {
-        tally.store.append(m.row(), m.intervals());
+        tally.store.append(m.row(), m.intervals(), m.parts());
         tally.rows.add(m.row());
+        tally.offers.recorded(m.row());
         m.latency().ifPresent(h -> tally.latency.computeIfAbsent(key(run), k -> new Histogram(3)).add(h));
         tally.done++;
         progress.runFinished(run, m.row(), tally.done, tally.total);
@@ -291,11 +299,13 @@ public final class Runner {
 
     /**
      * The key under which results of one subject, variant, workload and engine are grouped in
-     * {@link Outcome#latency()} (engines that keep histograms: the built-in one).
+     * {@link Outcome#latency()} (engines that keep histograms: the built-in one); a sweep's point
+     * last ({@code java-netty · plaintext · 50%}), since its points are never pooled.
      */
     public static String key(Plan.Run run) {
         return run.instance().label() + " · " + run.workload().name()
-                + (run.engine().external() ? " · " + run.engine().label() : "");
+                + (run.engine().external() ? " · " + run.engine().label() : "")
+                + run.point().map(p -> " · " + p.label()).orElse("");
     }
 
     private static List<List<Plan.Run>> groups(List<Plan.Run> runs) {

@@ -29,6 +29,16 @@ public final class ExperimentImport {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * The machine facts an import can be given ({@code loadlab import --env cpu=...,cores=...}):
+     * the name given, and its key under {@code environment} in experiment.json.
+     */
+    public static final Map<String, String> ENV_KEYS = orderedKeys("cpu", "cpu_model", "cores", "cores", "kernel",
+            "kernel", "os", "os", "jvm", "jvm", "pinning", "pinning", "governor", "cpu_governor", "boost", "cpu_boost");
+
+    /** What experiment.json holds for a machine fact that nobody gave an import: unknown, never blank. */
+    public static final String NOT_GIVEN = "unknown (not given to loadlab import)";
+
     /** The labels of the imported runs; {@code round} empty for the next round. */
     public record Labels(String subject, String workload, String variant, OptionalInt round) {
         public Labels {
@@ -57,9 +67,23 @@ public final class ExperimentImport {
      * @throws DataException when the folder holds something that is not an experiment, or cannot be written
      */
     public static List<RunRow> append(Path dir, List<Source> sources, Labels labels, List<String> commandLine) {
+        return append(dir, sources, labels, commandLine, Map.of());
+    }
+
+    /**
+     * Appends the runs, and records the machine facts given (keys of {@link #ENV_KEYS}, such as
+     * {@code cpu} and {@code cores}) in experiment.json's environment, over any recorded before.
+     * Every fact not given and not recorded before is stored as {@link #NOT_GIVEN}.
+     *
+     * @throws IllegalArgumentException for a key that is not one of {@link #ENV_KEYS} or an empty value
+     */
+    public static List<RunRow> append(Path dir, List<Source> sources, Labels labels, List<String> commandLine,
+                                      Map<String, String> environment) {
+        checkEnvironment(environment);
         ExperimentStore.Opened opened = openOrCreate(dir, commandLine);
         ExperimentStore store = opened.store();
         ObjectNode json = opened.experimentJson();
+        recordEnvironment(json, environment);
         List<Map<String, String>> existing = readRows(dir.resolve(ExperimentStore.RUNS_FILE));
         String experiment = json.path("spec").path("name").asText(existing.isEmpty() ? name(dir)
                 : existing.get(0).get("experiment"));
@@ -89,7 +113,7 @@ public final class ExperimentImport {
             v.put("workload", labels.workload());
             v.put("status", "ok");
             RunRow row = new RunRow(v);
-            store.append(row, List.of());
+            store.append(row, List.of(), List.of());
             written.add(row);
             ObjectNode f = imported.addObject();
             f.put("file", source.name());
@@ -119,6 +143,38 @@ public final class ExperimentImport {
         json.put("started_epoch_ms", now);
         json.put("status", "imported");
         return new ExperimentStore.Opened(ExperimentStore.create(dir, json, now), json, java.util.Set.of());
+    }
+
+    private static Map<String, String> orderedKeys(String... pairs) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            out.put(pairs[i], pairs[i + 1]);
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    private static void checkEnvironment(Map<String, String> given) {
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            if (!ENV_KEYS.containsKey(e.getKey())) {
+                throw new IllegalArgumentException("unknown environment fact '" + e.getKey() + "': give "
+                        + String.join(", ", ENV_KEYS.keySet()));
+            }
+            if (e.getValue() == null || e.getValue().isBlank()) {
+                throw new IllegalArgumentException("environment fact '" + e.getKey() + "' has no value");
+            }
+        }
+    }
+
+    /** The given facts over the recorded ones; the others, where nothing is recorded, said to be unknown. */
+    private static void recordEnvironment(ObjectNode json, Map<String, String> given) {
+        ObjectNode env = json.has("environment") ? (ObjectNode) json.get("environment") : json.putObject("environment");
+        ENV_KEYS.forEach((name, key) -> {
+            if (given.containsKey(name)) {
+                env.put(key, given.get(name).trim());
+            } else if (!env.hasNonNull(key) || env.get(key).asText().isBlank()) {
+                env.put(key, NOT_GIVEN);
+            }
+        });
     }
 
     private static String name(Path dir) {

@@ -15,26 +15,26 @@ final class H2loadParser {
     static ImportedRun parse(String text) {
         Scan s = new Scan(Tool.H2LOAD, text);
         Matcher fin = s.require("finished in (\\S+?),\\s*(\\S+) req/s", "'finished in T, N req/s' line");
-        s.put("duration_s", s.parse(fin, 1, t -> Units.seconds(t, "s")));
-        s.put("rps", s.parse(fin, 2, Units::count));
+        s.put("duration_s", s.parse(fin, 1, t -> UnitParser.seconds(t, "s")));
+        s.put("rps", s.parse(fin, 2, UnitParser::count));
         Matcher req = s.require("requests:\\s*(\\S+) total,\\s*(\\S+) started,\\s*(\\S+) done,\\s*(\\S+) succeeded,"
                 + "\\s*(\\S+) failed,\\s*(\\S+) errored,\\s*(\\S+) timeout", "'requests: ... total, ... timeout' line");
-        s.putLong("requests", s.parse(req, 3, Units::count));
-        s.putLong("errors_protocol", s.parse(req, 6, Units::count));
-        s.putLong("errors_timeout", s.parse(req, 7, Units::count));
+        s.putLong("requests", s.parse(req, 3, UnitParser::count));
+        s.putLong("errors_protocol", s.parse(req, 6, UnitParser::count));
+        s.putLong("errors_timeout", s.parse(req, 7, UnitParser::count));
         s.find("status codes:\\s*(\\S+) 2xx,\\s*(\\S+) 3xx,\\s*(\\S+) 4xx,\\s*(\\S+) 5xx").ifPresent(m ->
-                s.putLong("errors_status", s.parse(m, 3, Units::count) + s.parse(m, 4, Units::count)));
-        s.find("traffic:\\s*\\S+ \\((\\d+)\\) total").ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, Units::count)));
+                s.putLong("errors_status", s.parse(m, 3, UnitParser::count) + s.parse(m, 4, UnitParser::count)));
+        s.find("traffic:\\s*\\S+ \\((\\d+)\\) total").ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, UnitParser::count)));
         s.find("time for request:\\s*(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)").ifPresent(m -> {
-            s.putLong("lat_max_us", s.parse(m, 2, t -> Units.micros(t, "us")));
-            s.put("lat_mean_us", s.parse(m, 3, t -> Units.micros(t, "us")));
-            s.put("lat_stdev_us", s.parse(m, 4, t -> Units.micros(t, "us")));
+            s.putLong("lat_max_us", s.parse(m, 2, t -> UnitParser.micros(t, "us")));
+            s.put("lat_mean_us", s.parse(m, 3, t -> UnitParser.micros(t, "us")));
+            s.put("lat_stdev_us", s.parse(m, 4, t -> UnitParser.micros(t, "us")));
         });
         Matcher spawn = s.find("spawning thread #\\d+: (\\d+) total client\\(s\\)").orElse(null);
         long clients = 0;
         int threads = 0;
         while (spawn != null) {
-            clients += Math.round(s.parse(spawn, 1, Units::count));
+            clients += Math.round(s.parse(spawn, 1, UnitParser::count));
             threads++;
             spawn = spawn.find() ? spawn : null;
         }

@@ -23,14 +23,14 @@ final class HeyParser {
     static ImportedRun parse(Tool tool, String text) {
         Scan s = new Scan(tool, text);
         Matcher total = s.require("Total:\\s*" + TIME, "'Total: ... secs' line");
-        double seconds = s.parse(total, 1, t -> Units.seconds(t, "s"));
+        double seconds = s.parse(total, 1, t -> UnitParser.seconds(t, "s"));
         s.put("duration_s", seconds);
         s.find("Slowest:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_max_us", s.parse(m, 1, HeyParser::micros), true));
         s.find("Average:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_mean_us", s.parse(m, 1, HeyParser::micros), false));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
-        double toolRps = s.parse(rps, 1, Units::count);
+        double toolRps = s.parse(rps, 1, UnitParser::count);
         s.find("Total data:\\s*(\\S+(?:\\s*(?:bytes|[KMGT]i?B|B)\\b)?)")
-                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, Units::bytes)));
+                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, UnitParser::bytes)));
         s.find("(?:Latency|Response time) distribution:").ifPresent(m -> {
             int stop = s.find("Details \\(|Status code distribution:|Error distribution:", m.end())
                     .map(Matcher::start).orElse(s.text.length());
@@ -40,7 +40,7 @@ final class HeyParser {
         long status = 0;
         Matcher codes = s.find("\\[(\\d{3})\\]\\s+(\\d+)\\s+responses").orElse(null);
         while (codes != null) {
-            long n = Math.round(s.parse(codes, 2, Units::count));
+            long n = Math.round(s.parse(codes, 2, UnitParser::count));
             int code = Integer.parseInt(codes.group(1));
             requests += n;
             if (code < 200 || code >= 400) {
@@ -55,7 +55,7 @@ final class HeyParser {
         s.find("Error distribution:").ifPresent(m -> {
             Matcher e = s.find("\\[(\\d+)\\]\\s+(.+?)(?=\\s+\\[\\d+\\]|\\n|$)", m.end()).orElse(null);
             while (e != null) {
-                long n = Math.round(s.parse(e, 1, Units::count));
+                long n = Math.round(s.parse(e, 1, UnitParser::count));
                 String why = e.group(2).toLowerCase(java.util.Locale.ROOT);
                 if (!why.contains("aborted due to deadline")) {
                     int k = Scan.errorKind(why);
@@ -73,7 +73,7 @@ final class HeyParser {
 
     /** A time in µs; NaN for oha's NaN and inf (no answer to measure). */
     private static double micros(String token) {
-        return token.startsWith("NaN") || token.contains("inf") ? Double.NaN : Units.micros(token, "s");
+        return token.startsWith("NaN") || token.contains("inf") ? Double.NaN : UnitParser.micros(token, "s");
     }
 
     private static void putTime(Scan s, String column, double us, boolean whole) {

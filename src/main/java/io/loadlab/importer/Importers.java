@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Reads the text output of wrk, wrk2, oha (text and {@code --json}), hey, h2load and ab into
- * run rows. The tool is recognised from the content. Units (us/ms/s, KB/MB/GB, KiB/MiB, k/M)
+ * run rows. The tool is recognised from the content. UnitParser (us/ms/s, KB/MB/GB, KiB/MiB, k/M)
  * are converted to the columns' units; values a tool does not report stay empty. Stateless and
  * thread-safe.
  */

@@ -17,16 +17,16 @@ final class WrkParser {
     static ImportedRun parse(Tool tool, String text) {
         Scan s = new Scan(tool, text);
         s.find("(\\S+) threads and (\\S+) connections").ifPresent(m -> {
-            s.putLong("threads", s.parse(m, 1, Units::count));
-            s.putLong("connections", s.parse(m, 2, Units::count));
+            s.putLong("threads", s.parse(m, 1, UnitParser::count));
+            s.putLong("connections", s.parse(m, 2, UnitParser::count));
         });
         s.putText("load_model", tool == Tool.WRK2 ? "fixed_rate" : "closed_loop");
         Matcher total = s.require("(\\S+) requests in (\\S+), (\\S+) read", "'N requests in T, B read' line");
-        s.putLong("requests", s.parse(total, 1, Units::count));
-        s.put("duration_s", s.parse(total, 2, t -> Units.seconds(t, "s")));
-        s.putLong("bytes_read", s.parse(total, 3, Units::bytes));
+        s.putLong("requests", s.parse(total, 1, UnitParser::count));
+        s.put("duration_s", s.parse(total, 2, t -> UnitParser.seconds(t, "s")));
+        s.putLong("bytes_read", s.parse(total, 3, UnitParser::bytes));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
-        s.put("rps", s.parse(rps, 1, Units::count));
+        s.put("rps", s.parse(rps, 1, UnitParser::count));
 
         Matcher stats = s.find("Thread Stats\\s+Avg\\s+Stdev\\s+Max\\s+\\+/- Stdev\\s+Latency\\s+(\\S+)\\s+(\\S+)"
                 + "\\s+(\\S+)\\s+(\\S+)").orElse(null);
@@ -36,24 +36,24 @@ final class WrkParser {
             return finish(s, total);
         }
         if (stats != null) {
-            s.put("lat_mean_us", s.parse(stats, 1, t -> Units.micros(t, "us")));
-            s.put("lat_stdev_us", s.parse(stats, 2, t -> Units.micros(t, "us")));
-            s.putLong("lat_max_us", s.parse(stats, 3, t -> Units.micros(t, "us")));
+            s.put("lat_mean_us", s.parse(stats, 1, t -> UnitParser.micros(t, "us")));
+            s.put("lat_stdev_us", s.parse(stats, 2, t -> UnitParser.micros(t, "us")));
+            s.putLong("lat_max_us", s.parse(stats, 3, t -> UnitParser.micros(t, "us")));
         }
         int end = total.start();
         s.find("Latency Distribution(?: \\(HdrHistogram - Recorded Latency\\))?").ifPresent(m -> {
             int stop = firstOf(s, m.end(), end, "Detailed Percentile spectrum", "-{10,}", "Uncorrected Latency");
-            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+(" + TIME + ")", "lat", t -> Units.micros(t, "us"));
+            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+(" + TIME + ")", "lat", t -> UnitParser.micros(t, "us"));
         });
         // wrk2: the first detailed spectrum (the corrected latency) gives a precise mean, stdev and max in ms.
         s.find("#\\[Mean\\s*=\\s*(\\S+),\\s*StdDeviation\\s*=\\s*(\\S+)\\]").ifPresent(m -> {
-            s.put("lat_mean_us", Math.round(s.parse(m, 1, t -> Units.micros(t, "ms")) * 1000) / 1000.0);
-            s.put("lat_stdev_us", Math.round(s.parse(m, 2, t -> Units.micros(t, "ms")) * 1000) / 1000.0);
+            s.put("lat_mean_us", Math.round(s.parse(m, 1, t -> UnitParser.micros(t, "ms")) * 1000) / 1000.0);
+            s.put("lat_stdev_us", Math.round(s.parse(m, 2, t -> UnitParser.micros(t, "ms")) * 1000) / 1000.0);
         });
-        s.find("#\\[Max\\s*=\\s*(\\S+),").ifPresent(m -> s.putLong("lat_max_us", s.parse(m, 1, t -> Units.micros(t, "ms"))));
+        s.find("#\\[Max\\s*=\\s*(\\S+),").ifPresent(m -> s.putLong("lat_max_us", s.parse(m, 1, t -> UnitParser.micros(t, "ms"))));
         s.find("Uncorrected Latency(?: \\([^)]*\\))?").ifPresent(m -> {
             int stop = firstOf(s, m.end(), end, "Detailed Percentile spectrum", "-{10,}");
-            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+(" + TIME + ")", "svc", t -> Units.micros(t, "us"));
+            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+(" + TIME + ")", "svc", t -> UnitParser.micros(t, "us"));
         });
         return finish(s, total);
     }
@@ -64,10 +64,10 @@ final class WrkParser {
         Matcher se = s.find("Socket errors:\\s*connect (\\S+), read (\\S+), write (\\S+), timeout (\\S+)").orElse(null);
         String[] cols = {"errors_connect", "errors_read", "errors_write", "errors_timeout"};
         for (int i = 0; i < cols.length; i++) {
-            s.putLong(cols[i], se == null ? 0 : s.parse(se, i + 1, Units::count));
+            s.putLong(cols[i], se == null ? 0 : s.parse(se, i + 1, UnitParser::count));
         }
         s.putLong("errors_status", s.find("Non-2xx or 3xx responses:\\s*(\\S+)")
-                .map(m -> s.parse(m, 1, Units::count)).orElse(0.0));
+                .map(m -> s.parse(m, 1, UnitParser::count)).orElse(0.0));
         return s.result();
     }
 

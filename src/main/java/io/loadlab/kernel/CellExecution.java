@@ -65,6 +65,9 @@ final class CellExecution extends DirectExecutionControl {
     private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(p -> p.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
     private final NotificationListener afterCollection = this::afterCollection;
+    /** What the last snippet that ran returned, and how many ran since {@link #countInvocations()}. */
+    private volatile Object lastResult;
+    private volatile int invocations;
     /** The experiments the running cell executes, to stop them cleanly on an interrupt. */
     private final io.loadlab.experiment.ExperimentScope experiments = new io.loadlab.experiment.ExperimentScope();
 
@@ -180,7 +183,24 @@ final class CellExecution extends DirectExecutionControl {
         if (failure[0] != null) {
             throw (Exception) failure[0];
         }
+        lastResult = result[0];
+        invocations++;
         return valueString(result[0]);
+    }
+
+    /** Starts counting the snippets that run (before one {@code JShell.eval}). */
+    void countInvocations() {
+        invocations = 0;
+        lastResult = null;
+    }
+
+    /**
+     * The live value the snippet returned, when exactly one snippet ran since
+     * {@link #countInvocations()}: for an expression, JShell's wrapper method returns the
+     * expression's value, so it needs no second snippet to fetch it.
+     */
+    java.util.Optional<Session.Value> onlyResult() {
+        return invocations == 1 ? java.util.Optional.of(new Session.Value(lastResult)) : java.util.Optional.empty();
     }
 
     /**

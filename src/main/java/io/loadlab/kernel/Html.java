@@ -1,12 +1,10 @@
 package io.loadlab.kernel;
 
+import io.loadlab.format.ShownTable;
 import java.util.List;
-import java.util.Locale;
-import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
-/** Small HTML building blocks for the renderers: escaping, tables, number formatting. */
+/** Small HTML building blocks for the renderers: escaping and tables. */
 final class Html {
 
     private Html() {
@@ -31,48 +29,30 @@ final class Html {
 
     /**
      * A Tablesaw table as an HTML table: the table's name as caption, its first {@code maxRows}
-     * rows, and a note saying how many rows were left out.
+     * rows with their numbers rounded for reading ({@link ShownTable}), and a note saying how many
+     * rows were left out.
      */
     static String table(Table t, int maxRows) {
-        List<Column<?>> columns = t.columns();
-        boolean[] numeric = new boolean[columns.size()];
+        ShownTable shown = ShownTable.of(t, maxRows);
         StringBuilder b = new StringBuilder();
         b.append("<div class=\"loadlab-table\"><table>\n");
-        String name = t.name() == null || t.name().isBlank() ? "table" : t.name();
-        b.append("<caption>").append(escape(name)).append(" <small>(").append(t.rowCount()).append(" rows × ")
-                .append(t.columnCount()).append(" columns)</small></caption>\n<thead><tr>");
-        for (int c = 0; c < columns.size(); c++) {
-            ColumnType type = columns.get(c).type();
-            numeric[c] = type == ColumnType.INTEGER || type == ColumnType.LONG || type == ColumnType.DOUBLE
-                    || type == ColumnType.FLOAT || type == ColumnType.SHORT;
-            b.append("<th>").append(escape(columns.get(c).name())).append("</th>");
-        }
+        b.append("<caption>").append(escape(shown.name())).append(" <small>(").append(shown.rowCount()).append(" rows × ")
+                .append(shown.header().size()).append(" columns)</small></caption>\n<thead><tr>");
+        shown.header().forEach(h -> b.append("<th>").append(escape(h)).append("</th>"));
         b.append("</tr></thead>\n<tbody>\n");
-        int shown = Math.min(maxRows, t.rowCount());
-        for (int r = 0; r < shown; r++) {
+        for (List<String> row : shown.rows()) {
             b.append("<tr>");
-            for (int c = 0; c < columns.size(); c++) {
-                b.append(numeric[c] ? "<td style=\"text-align:right\">" : "<td>")
-                        .append(escape(cell(columns.get(c), r))).append("</td>");
+            for (int c = 0; c < row.size(); c++) {
+                b.append(shown.numeric().get(c) ? "<td style=\"text-align:right\">" : "<td>")
+                        .append(escape(row.get(c))).append("</td>");
             }
             b.append("</tr>\n");
         }
         b.append("</tbody></table>\n");
-        if (t.rowCount() > shown) {
-            b.append("<p><i>… ").append(t.rowCount() - shown).append(" more rows</i></p>\n");
+        if (shown.hiddenRows() > 0) {
+            b.append("<p><i>… ").append(shown.hiddenRows()).append(" more rows</i></p>\n");
         }
         return b.append("</div>").toString();
-    }
-
-    /** A cell's text: decimals to 6 significant digits (a table is for reading), missing as empty. */
-    private static String cell(tech.tablesaw.columns.Column<?> column, int row) {
-        if (column.isMissing(row)) {
-            return "";
-        }
-        if (column.type() == ColumnType.DOUBLE || column.type() == ColumnType.FLOAT) {
-            return number(((Number) column.get(row)).doubleValue());
-        }
-        return column.getString(row);
     }
 
     /** One header row and one data row, for records such as a latency summary. */
@@ -82,21 +62,5 @@ final class Html {
         b.append("</tr></thead>\n<tbody><tr>");
         values.forEach(v -> b.append("<td style=\"text-align:right\">").append(escape(v)).append("</td>"));
         return b.append("</tr></tbody>\n</table>").toString();
-    }
-
-    /** A number with up to 6 significant digits, without trailing zeros; NaN as "NaN". */
-    static String number(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return Double.toString(v);
-        }
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        String s = String.format(Locale.ROOT, "%.6g", v);
-        if (s.contains("e") || !s.contains(".")) {
-            return s;
-        }
-        s = s.replaceAll("0+$", "");
-        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }
 }

@@ -1,13 +1,18 @@
 package io.loadlab.kernel;
 
 import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * The kernel's main class, started by Jupyter as {@code java -cp ... io.loadlab.kernel.KernelMain
@@ -61,11 +66,49 @@ public final class KernelMain {
         }
         kernel.becomeHandlerForConnection(connection);
         connection.connect();
+        // Now that Jupyter can reach the kernel: JShell's start is most of a kernel's start.
+        kernel.startSession();
         connection.waitUntilClose();
         kernel.close();
         // JShell and ZeroMQ may leave non-daemon threads behind.
         ExitGuard.exit(0);
     }
+
+    /**
+     * The kernel's part of the class-data-sharing training run ({@code io.loadlab.cli.Training}):
+     * starts a kernel's JShell, with its start-up snippets, and runs a few cells, so that the
+     * compiler's classes are in the archive. Nothing is shown.
+     *
+     * @return whether every cell succeeded
+     */
+    public static boolean train() {
+        LoadlabKernel.Displays none = new LoadlabKernel.Displays() {
+            @Override
+            public void display(DisplayData data) {
+                // training: nothing is shown
+            }
+
+            @Override
+            public void update(DisplayData data) {
+                // training: nothing is shown
+            }
+        };
+        List<String> classpath = Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator))
+                .filter(s -> !s.isBlank()).collect(Collectors.toList());
+        try (LoadlabKernel kernel = new LoadlabKernel(classpath, Startup.home(), Path.of("").toAbsolutePath(), none)) {
+            for (String cell : TRAINING_CELLS) {
+                kernel.eval(cell);
+            }
+            return true;
+        } catch (RuntimeException | CellError e) {
+            System.err.println("loadlab kernel training: " + e);
+            return false;
+        }
+    }
+
+    /** Cells of the training run: an expression, a declaration, a display, a table. */
+    private static final List<String> TRAINING_CELLS = List.of("1+1", "int x = 41;\nx + 1",
+            "String s = \"a\" + 1;\ndisplay(s);", "var t = tech.tablesaw.api.Table.create(\"t\");\nt");
 
     private static void exit(String message) {
         System.err.println(message);

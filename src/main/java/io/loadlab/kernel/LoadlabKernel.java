@@ -39,7 +39,7 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     static final long OUTPUT_PERIOD_MS = 50;
 
     private final int id;
-    private final Session session;
+    private final SessionStart session;
     private final Displays displays;
     private final Path workingDir;
     private final LanguageInfo languageInfo;
@@ -51,17 +51,23 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     private volatile CellOutput output;
 
     /**
-     * A kernel whose cells see the given class path.
+     * A kernel whose cells see the given class path, connected to Jupyter. Its JShell starts when
+     * {@link #startSession()} is called; cells wait for it.
      *
      * @param classpath  jars and class folders for the cells (normally this JVM's class path)
      * @param home       Loadlab's folder, for the imports of {@code src/main/jshell/loadlab.jsh}
      * @param workingDir the folder that relative paths in magics start from
-     * @throws IllegalStateException when JShell cannot be started with Loadlab's imports
      */
     public LoadlabKernel(List<String> classpath, Optional<Path> home, Path workingDir) {
         this(classpath, home, workingDir, null);
     }
 
+    /**
+     * A kernel whose displays go to {@code displays} (tests, the archive's training run), or to
+     * Jupyter when it is null; with displays, JShell starts at once.
+     *
+     * @throws IllegalStateException when JShell cannot be started with Loadlab's imports
+     */
     LoadlabKernel(List<String> classpath, Optional<Path> home, Path workingDir, Displays displays) {
         this.id = Cells.register(this);
         // Connected to Jupyter, the kernel sends what cells print itself, in batches (CellOutput).
@@ -84,15 +90,31 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
         };
         this.workingDir = workingDir.toAbsolutePath().normalize();
         Renderers.registerAll(getRenderer());
-        try {
-            this.session = new Session(id, classpath, Startup.snippets(id, home));
-        } catch (RuntimeException e) {
-            Cells.unregister(id);
-            throw e;
+        this.session = new SessionStart(id, classpath, home);
+        if (displays != null) {
+            try {
+                session.run();
+            } catch (RuntimeException e) {
+                Cells.unregister(id);
+                throw e;
+            }
         }
         String version = System.getProperty("java.version");
         this.languageInfo = new LanguageInfo.Builder("java").version(version).mimetype("text/x-java-source")
                 .fileExtension(".java").pygments("java").codemirror("text/x-java").build();
+    }
+
+    /**
+     * Starts JShell with Loadlab's imports and warms its compiler, on the calling thread (a
+     * second or so): {@code KernelMain} calls it once connected, so that Jupyter sees the kernel
+     * ready meanwhile. A failure is reported to every cell.
+     */
+    public void startSession() {
+        try {
+            session.run();
+        } catch (IllegalStateException e) {
+            System.err.println("loadlab kernel: " + e.getMessage());
+        }
     }
 
     /** A kernel for this JVM: its class path, Loadlab's folder, the current folder. */
@@ -120,10 +142,11 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
         Cells.started(this);
         try {
             Magics.Parsed parsed = Magics.parse(code);
+            Session shell = session.await();
             for (Magics.Line magic : parsed.magics()) {
-                Magics.apply(magic, session, workingDir);
+                Magics.apply(magic, shell, workingDir);
             }
-            Optional<Session.Value> value = session.evaluate(parsed.code());
+            Optional<Session.Value> value = shell.evaluate(parsed.code());
             return value.isPresent() ? renderValue(value.get().object()) : null;
         } catch (CellError e) {
             lastFailure = new Failure(e, count);
@@ -213,18 +236,19 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     @Override
     public ReplacementOptions complete(String code, int at) {
         Magics.Parsed parsed = Magics.parse(code);
-        return session.complete(parsed.code(), at);
+        return session.awaitQuietly().map(s -> s.complete(parsed.code(), at)).orElse(new ReplacementOptions(List.of(), at, at));
     }
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
         Magics.Parsed parsed = Magics.parse(code);
-        return session.documentation(parsed.code(), at, extraDetail).map(DisplayData::new).orElse(null);
+        return session.awaitQuietly().flatMap(s -> s.documentation(parsed.code(), at, extraDetail))
+                .map(DisplayData::new).orElse(null);
     }
 
     @Override
     public String isComplete(String code) {
-        String result = session.isComplete(Magics.parse(code).code());
+        String result = session.awaitQuietly().map(s -> s.isComplete(Magics.parse(code).code())).orElse("complete");
         return switch (result) {
             case "complete" -> IS_COMPLETE_YES;
             case "invalid" -> IS_COMPLETE_BAD;
@@ -235,7 +259,8 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     /** Stops the running cell (interrupt_request in message mode); the kernel then takes the next cell. */
     @Override
     public void interrupt() {
-        session.interrupt();
+        // A cell that still waits for JShell's start runs once it is there.
+        session.ifStarted().ifPresent(Session::interrupt);
     }
 
     @Override

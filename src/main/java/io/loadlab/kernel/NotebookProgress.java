@@ -48,7 +48,8 @@ public final class NotebookProgress implements Runner.Progress {
         this.done = done;
         this.total = total;
         String outcome = "failed".equals(row.get("status")) ? "failed: " + shorten(row.get("error"))
-                : row.get("rps").isEmpty() ? "done" : row.get("rps") + " requests/s";
+                : row.get("rps").isEmpty() ? "done"
+                : io.loadlab.format.Units.integer(Double.parseDouble(row.get("rps"))) + " requests/s";
         bar.update(done, total, "run " + run.runId() + " (" + run.instance().label() + ", " + run.workload().name()
                 + ") " + outcome);
     }

@@ -4,6 +4,8 @@ import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.kernel.display.RenderContext;
 import io.github.spencerpark.jupyter.kernel.display.Renderer;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import io.loadlab.format.ShownTable;
+import io.loadlab.format.Units;
 import io.loadlab.plot.ChartFiles;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
@@ -11,11 +13,11 @@ import io.loadlab.stats.Summary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.AbstractHistogram;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -25,12 +27,14 @@ import tech.tablesaw.api.Table;
  * How Loadlab's values look in a notebook. Every display has {@code text/plain}; besides it:
  * Tablesaw tables and comparison rows as HTML tables (nbconvert keeps only the richest type of
  * an output, so HTML is what reports show), XChart charts as PNG (SVG on request), HdrHistogram
- * histograms as a table of percentiles in µs, summaries as a one-row table.
+ * histograms as a table of percentiles in µs, summaries as a one-row table. Numbers are rounded
+ * for reading by {@link io.loadlab.format}: tables as {@link ShownTable} shows them, the text of a
+ * table being the same rows aligned.
  */
 public final class Renderers {
 
     /** Rows of a table shown at most; a note says how many more there are. */
-    public static final int MAX_TABLE_ROWS = 50;
+    public static final int MAX_TABLE_ROWS = ShownTable.MAX_ROWS;
     /** The percentiles of a histogram's display. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
@@ -77,7 +81,7 @@ public final class Renderers {
 
     private static void table(Table t, RenderContext ctx) {
         ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t, MAX_TABLE_ROWS));
-        ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> t.print(MAX_TABLE_ROWS));
+        ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> ShownTable.of(t, MAX_TABLE_ROWS).text());
     }
 
     private static void chart(Chart<?, ?> chart, RenderContext ctx) {
@@ -87,21 +91,20 @@ public final class Renderers {
     }
 
     private static String describe(Chart<?, ?> chart) {
-        String title = chart.getTitle() == null || chart.getTitle().isBlank() ? "(untitled)" : chart.getTitle();
-        return chart.getClass().getSimpleName() + " " + title + " (" + chart.getWidth() + "×" + chart.getHeight() + " px)";
+        return io.loadlab.plot.Charts.describe(chart);
     }
 
     private static void histogram(AbstractHistogram h, RenderContext ctx) {
         List<String> keys = new ArrayList<>();
         List<String> values = new ArrayList<>();
         for (double p : PERCENTILES) {
-            keys.add("p" + Html.number(p));
-            values.add(Long.toString(h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p)));
+            keys.add("p" + BigDecimal.valueOf(p).stripTrailingZeros().toPlainString());
+            values.add(Units.count(h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p)));
         }
         keys.add("max");
-        values.add(Long.toString(h.getTotalCount() == 0 ? 0 : h.getMaxValue()));
+        values.add(Units.count(h.getTotalCount() == 0 ? 0 : h.getMaxValue()));
         keys.add("count");
-        values.add(Long.toString(h.getTotalCount()));
+        values.add(Units.count(h.getTotalCount()));
         ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.keyValueTable("latency percentiles (µs)", keys, values));
         ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> {
             StringBuilder b = new StringBuilder("latency (µs):");
@@ -112,11 +115,12 @@ public final class Renderers {
         });
     }
 
+    /** A summary of values of unknown unit: its figures to 3 significant digits (whole from 1,000), cv in %. */
     private static void summary(Summary s, RenderContext ctx) {
-        List<String> keys = List.of("n", "mean", "sd", "cv %", "median", "min", "max", "95% CI low", "95% CI high");
-        List<String> values = List.of(Integer.toString(s.n()), Html.number(s.mean()), Html.number(s.sd()),
-                Double.isNaN(s.cv()) ? "NaN" : String.format(Locale.ROOT, "%.2f", s.cv() * 100), Html.number(s.median()),
-                Html.number(s.min()), Html.number(s.max()), Html.number(s.ciLow()), Html.number(s.ciHigh()));
+        List<String> keys = List.of("n", "mean", "sd", "cv", "median", "min", "max", "95% CI low", "95% CI high");
+        List<String> values = List.of(Integer.toString(s.n()), Units.decimal(s.mean()), Units.decimal(s.sd()),
+                Units.percent(s.cv()), Units.decimal(s.median()), Units.decimal(s.min()), Units.decimal(s.max()),
+                Units.decimal(s.ciLow()), Units.decimal(s.ciHigh()));
         ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.keyValueTable("summary", keys, values));
         ctx.renderIfRequested(MIMEType.TEXT_PLAIN, s::toString);
     }

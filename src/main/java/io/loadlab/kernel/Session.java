@@ -115,6 +115,7 @@ final class Session implements AutoCloseable {
             if (stopRequested) {
                 throw Errors.interrupted();
             }
+            execution.countInvocations();
             List<SnippetEvent> events = shell.eval(piece.source());
             if (stopRequested) {
                 throw Errors.interrupted();
@@ -142,6 +143,19 @@ final class Session implements AutoCloseable {
             value = i == pieces.size() - 1 ? valueOf(event) : Optional.empty();
         }
         return value;
+    }
+
+    /**
+     * Compiles and runs a throw-away expression the way a cell's is, then drops it: the first
+     * compile after JShell's start takes several times as long as later ones (the compiler's
+     * classes initialise, its code is not compiled yet), and this way the user's first cell does
+     * not pay for it.
+     */
+    void warmUp() {
+        execution.countInvocations();
+        for (SnippetEvent e : shell.eval("1 + 1")) {
+            shell.drop(e.snippet());
+        }
     }
 
     /** Adds a jar or class folder to the class path of the cells that follow. */
@@ -280,13 +294,21 @@ final class Session implements AutoCloseable {
         return new Piece(code.substring(Math.min(cursor, code.length())), Math.min(cursor, code.length()), code.length());
     }
 
-    /** The live value of an expression snippet, fetched by a snippet that hands it to {@link Cells}. */
+    /**
+     * The live value of an expression snippet: what its wrapper method returned when it was the one
+     * snippet that ran, else fetched by a snippet that hands it to {@link Cells} (a second compile,
+     * which was half of a trivial cell's time).
+     */
     private Optional<Value> valueOf(SnippetEvent event) throws CellError {
         Snippet s = event.snippet();
         String name = s instanceof VarSnippet v && v.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND ? v.name()
                 : s instanceof ExpressionSnippet x ? x.name() : null;
         if (name == null) {
             return Optional.empty();
+        }
+        Optional<Value> returned = execution.onlyResult();
+        if (returned.isPresent()) {
+            return returned;
         }
         List<SnippetEvent> kept = shell.eval("io.loadlab.kernel.Cells.keep(" + kernelId + ", " + name + ");");
         if (kept.stream().anyMatch(e -> e.status() == Snippet.Status.REJECTED || e.exception() != null)) {

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 /**
  * What every kernel's JShell runs first: JShell's default imports, Loadlab's imports (those of
  * {@code src/main/jshell/loadlab.jsh}, the start-up file of {@code loadlab jshell}), and the
- * helper methods cells call ({@code display}, {@code render}, {@code svg}).
+ * helper methods cells call ({@code display}, {@code render}, {@code svg}, and {@code show} for a
+ * table, as in JShell, or a chart, shown below the cell).
  */
 final class Startup {
 
@@ -27,10 +28,20 @@ final class Startup {
      * Loadlab's imports when {@code loadlab.jsh} cannot be found (a kernel started from a copied
      * jar); {@code StartupTest} checks that they equal the file's.
      */
-    static final List<String> LOADLAB_IMPORTS = List.of("io.loadlab.data.*", "io.loadlab.engine.*",
-            "io.loadlab.experiment.*", "io.loadlab.importer.*", "io.loadlab.load.*", "io.loadlab.plot.*",
-            "io.loadlab.stats.*", "io.loadlab.workload.*",
+    static final List<String> LOADLAB_IMPORTS = List.of("io.loadlab.Loadlab", "io.loadlab.data.*", "io.loadlab.engine.*",
+            "io.loadlab.experiment.*", "io.loadlab.format.*", "io.loadlab.importer.*", "io.loadlab.load.*",
+            "io.loadlab.plot.*", "io.loadlab.stats.*", "io.loadlab.workload.*",
             "tech.tablesaw.api.*", "org.HdrHistogram.Histogram", "java.nio.file.*", "java.time.Duration");
+
+    /**
+     * {@code show(table)} of {@code loadlab.jsh}, word for word, so that a cell prints a table as
+     * JShell does; {@code StartupTest} checks that the file holds exactly this method.
+     */
+    static final String SHOW_TABLE = "/** Prints a table as aligned text, its numbers rounded for reading (rps 117,541,"
+            + " ratio 0.614, p 0.043), 50 rows at most. */\n"
+            + "void show(tech.tablesaw.api.Table table) {\n"
+            + "    System.out.print(io.loadlab.format.ShownTable.of(table, io.loadlab.format.ShownTable.MAX_ROWS).text());\n"
+            + "}";
 
     /** What the kernel adds for notebooks: progress bars and the DisplayData that render() returns. */
     static final List<String> KERNEL_IMPORTS = List.of("io.loadlab.kernel.Progress", "io.loadlab.kernel.NotebookProgress",
@@ -53,6 +64,10 @@ final class Startup {
                 + "DisplayData render(Object value) { return " + k + ".render(value); }");
         snippets.add("/** The value's display as the given MIME types only, e.g. render(chart, \"image/svg+xml\"). */\n"
                 + "DisplayData render(Object value, String... mimeTypes) { return " + k + ".render(value, mimeTypes); }");
+        snippets.add(SHOW_TABLE);
+        // JShell's show(chart) opens a window; in a notebook the chart belongs below the cell.
+        snippets.add("/** Shows a chart below the cell, as display(chart) does. */\n"
+                + "void show(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) { display(chart); }");
         snippets.add("/** A chart as SVG. */\n"
                 + "DisplayData svg(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) { "
                 + "return io.loadlab.kernel.Renderers.svg(chart); }");

@@ -1,5 +1,6 @@
 package io.loadlab.load;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 
 /**
@@ -13,6 +14,9 @@ sealed interface ClientConnection permits Connection, H2Connection {
      * Their {@code channelActive} comes once the channel can carry requests (after the TLS handshake).
      */
     void addHandlers(ChannelPipeline pipeline);
+
+    /** A connect began on {@code pending}, which {@link #close} closes until it is active. */
+    void connectStarted(Channel pending);
 
     /** Fails the requests outstanding longer than the request timeout ({@code now}: nanoTime). */
     void checkTimeout(long now);

@@ -3,12 +3,14 @@ package io.loadlab.load;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -27,24 +29,34 @@ final class EngineRun {
     private final Transport transport;
     private final RunControl control;
     private final MultiThreadIoEventLoopGroup group;
+    private final Optional<Pacer.Factory> pacers;
     private final LoadListener listener;
     final List<Worker> workers = new ArrayList<>();
+    /** One per worker, owned by this thread: what each loop's snapshot is copied into. */
+    private final List<Tally> tallies = new ArrayList<>();
     private final List<Long> threadIds = new ArrayList<>();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-    /** Clock and CPU readings at the start of the window. */
-    private record Opened(long nanos, long epochMs, long loadCpu, long processCpu) {}
+    /** Clock, CPU, GC and allocation readings at the start of the window. */
+    private record Opened(long nanos, long epochMs, long loadCpu, long processCpu, Gc gc, long loopAllocated) {}
 
-    /** What the window's ticks gathered; {@code totals} are the last snapshot's. */
-    private record Ticks(List<IntervalSample> intervals, Totals totals, List<Worker.Snapshot> last,
+    /** The window's length and what the JVM spent in it: CPU seconds of the loops and of the process. */
+    private record Closed(double seconds, double loadCpu, double processCpu, JvmUse jvm) {}
+
+    /** The collectors' accumulated time (ms) and count. */
+    private record Gc(long millis, long count) {}
+
+    /** What the window's ticks gathered; {@code totals} and {@code codes} are the last snapshot's. */
+    private record Ticks(List<IntervalSample> intervals, Totals totals, SortedMap<Integer, Long> codes,
                          boolean stoppedEarly) {}
 
     EngineRun(LoadSpec spec, Transport transport, RunControl control, MultiThreadIoEventLoopGroup group,
-              LoadListener listener) {
+              Optional<Pacer.Factory> pacers, LoadListener listener) {
         this.spec = spec;
         this.transport = transport;
         this.control = control;
         this.group = group;
+        this.pacers = pacers;
         this.listener = listener;
     }
 
@@ -56,8 +68,10 @@ final class EngineRun {
             // the first connection, and the listener's work (reading /proc) is not inside it.
             listener.windowStarted();
             long cpu = processCpuNanos();
+            Gc gc = gc();
             startWorkers();
-            opened = new Opened(control.startNanos, System.currentTimeMillis(), 0, cpu);
+            // The loops' threads start with the first connection: everything they allocate is the window's.
+            opened = new Opened(control.startNanos, System.currentTimeMillis(), 0, cpu, gc, 0);
             warm = Warmed.none(spec.requestCount().isPresent());
         } else {
             startWorkers();
@@ -66,9 +80,7 @@ final class EngineRun {
         }
         Ticks ticks = tick(opened);
         // The window ends at the last snapshot: read the clocks before anything else happens.
-        double window = (System.nanoTime() - opened.nanos()) / 1e9;
-        double loadCpu = (loadCpuNanos() - opened.loadCpu()) / 1e9;
-        double processCpu = (processCpuNanos() - opened.processCpu()) / 1e9;
+        Closed closed = close(opened);
         listener.windowEnded();
         for (Worker worker : workers) {
             LoadEngine.onLoop(worker.loop, () -> {
@@ -76,7 +88,19 @@ final class EngineRun {
                 return null;
             });
         }
-        return finish(ticks, window, loadCpu, processCpu, opened.epochMs(), warm);
+        return finish(ticks, closed, opened.epochMs(), warm);
+    }
+
+    /** The clocks, CPU, GC and allocation readings at the window's end, against those at its start. */
+    private Closed close(Opened opened) {
+        double window = (System.nanoTime() - opened.nanos()) / 1e9;
+        double loadCpu = (loadCpuNanos() - opened.loadCpu()) / 1e9;
+        double processCpu = (processCpuNanos() - opened.processCpu()) / 1e9;
+        long allocated = loopAllocatedBytes();
+        Gc gc = gc();
+        JvmUse jvm = new JvmUse((gc.millis() - opened.gc().millis()) / 1e3, gc.count() - opened.gc().count(),
+                allocated < 0 || opened.loopAllocated() < 0 ? -1 : allocated - opened.loopAllocated());
+        return new Closed(window, loadCpu, processCpu, jvm);
     }
 
     /** Creates one worker per event loop and opens its connections. */
@@ -85,8 +109,9 @@ final class EngineRun {
         int w = 0;
         for (EventExecutor e : group) {
             EventLoop loop = (EventLoop) e;
-            Worker worker = new Worker(w, loop, control, transport);
+            Worker worker = new Worker(w, loop, control, transport, pacers.map(p -> p.of(loop)));
             workers.add(worker);
+            tallies.add(new Tally(spec.isFixedRate()));
             List<Integer> mine = new ArrayList<>();
             for (int c = w; c < spec.connections(); c += spec.threads()) {
                 mine.add(c);
@@ -146,7 +171,8 @@ final class EngineRun {
         // The listener's work (reading /proc) comes first, so that the window's clock and CPU
         // readings sit right next to the reset that starts counting.
         listener.windowStarted();
-        Opened opened = new Opened(System.nanoTime(), System.currentTimeMillis(), loadCpuNanos(), processCpuNanos());
+        Opened opened = new Opened(System.nanoTime(), System.currentTimeMillis(), loadCpuNanos(), processCpuNanos(),
+                gc(), loopAllocatedBytes());
         for (Worker worker : workers) {
             LoadEngine.onLoop(worker.loop, () -> {
                 worker.reset();
@@ -188,17 +214,19 @@ final class EngineRun {
                     recordMissed(Math.min(now, end));
                 }
             }
-            List<Worker.Snapshot> snaps = snapshotAll();
-            Totals totals = Totals.of(snaps);
+            snapshotAll();
+            Totals totals = Totals.of(tallies);
             IntervalSample sample = totals.minus(previous).toSample(
                     opened.epochMs() + (tickStart - windowStart) / 1_000_000,
-                    opened.epochMs() + (now - windowStart) / 1_000_000, snaps);
+                    opened.epochMs() + (now - windowStart) / 1_000_000, tallies);
+            SortedMap<Integer, Long> codes = last ? statusCodes() : null;
+            tallies.forEach(Tally::recycle);
             intervals.add(sample);
             listener.interval(sample);
             previous = totals;
             tickStart = tickEnd;
             if (last) {
-                return new Ticks(intervals, totals, snaps, stoppedEarly);
+                return new Ticks(intervals, totals, codes, stoppedEarly);
             }
         }
     }
@@ -212,24 +240,28 @@ final class EngineRun {
         }
     }
 
+    /** The answers by status code at the last snapshot, over every loop. */
+    private SortedMap<Integer, Long> statusCodes() {
+        TreeMap<Integer, Long> codes = new TreeMap<>();
+        for (Tally t : tallies) {
+            for (int code = 0; code < t.statusCounts.length; code++) {
+                if (t.statusCounts[code] > 0) {
+                    codes.merge(code, t.statusCounts[code], Long::sum);
+                }
+            }
+        }
+        return codes;
+    }
+
     /** The result; its counts are the last snapshot's, so they equal the sum of the intervals. */
-    private LoadResult finish(Ticks ticks, double window, double loadCpu, double processCpu, long windowStartMs,
-                              Warmed warm) {
+    private LoadResult finish(Ticks ticks, Closed closed, long windowStartMs, Warmed warm) {
         Histogram latency = Totals.newHistogram();
         Histogram service = Totals.newHistogram();
         for (IntervalSample s : ticks.intervals()) {
             latency.add(s.latency());
             s.serviceTime().ifPresent(service::add);
         }
-        TreeMap<Integer, Long> codes = new TreeMap<>();
         Histogram connect = Totals.newHistogram();
-        for (Worker.Snapshot s : ticks.last()) {
-            for (int code = 0; code < s.statusCounts().length; code++) {
-                if (s.statusCounts()[code] > 0) {
-                    codes.merge(code, s.statusCounts()[code], Long::sum);
-                }
-            }
-        }
         for (Worker worker : workers) {
             LoadEngine.onLoop(worker.loop, () -> {
                 connect.add(worker.connectTime);
@@ -238,21 +270,24 @@ final class EngineRun {
         }
         Totals t = ticks.totals();
         int loadCpus = Math.min(spec.threads(), Runtime.getRuntime().availableProcessors());
-        return new LoadResult(spec, transport.label(), Instant.ofEpochMilli(windowStartMs), window,
-                t.requests(), t.bytesRead(), t.bytesWritten(), codes, t.errors(), latency,
+        return new LoadResult(spec, transport.label(), Instant.ofEpochMilli(windowStartMs), closed.seconds(),
+                t.requests(), t.bytesRead(), t.bytesWritten(), ticks.codes(), t.errors(), latency,
                 spec.isFixedRate() ? Optional.of(service) : Optional.empty(), connect,
-                ticks.intervals(), loadCpu, processCpu, loadCpus, ticks.stoppedEarly(),
-                warm, t.missed(), spec.protocol(), ProtocolTotals.tls(control, workers),
+                ticks.intervals(), closed.loadCpu(), closed.processCpu(), loadCpus, ticks.stoppedEarly(),
+                warm, t.missed(), closed.jvm(), spec.protocol(), ProtocolTotals.tls(control, workers),
                 ProtocolTotals.h2(spec, workers));
     }
 
-    /** Takes each loop's snapshot, on the loop. */
-    private List<Worker.Snapshot> snapshotAll() {
-        List<Worker.Snapshot> out = new ArrayList<>();
-        for (Worker worker : workers) {
-            out.add(LoadEngine.onLoop(worker.loop, worker::snapshot));
+    /** Takes each loop's snapshot into its tally, on the loop. */
+    private void snapshotAll() {
+        for (int i = 0; i < workers.size(); i++) {
+            Worker worker = workers.get(i);
+            Tally tally = tallies.get(i);
+            LoadEngine.onLoop(worker.loop, () -> {
+                worker.snapshotInto(tally);
+                return null;
+            });
         }
-        return out;
     }
 
     /** Waits until the deadline or until a request-count run has finished; true if finished. */
@@ -273,6 +308,28 @@ final class EngineRun {
             sum += Math.max(0, t);
         }
         return sum;
+    }
+
+    /** Bytes the event-loop threads have allocated so far; -1 where this JVM cannot say. */
+    private long loopAllocatedBytes() {
+        if (!(threads instanceof com.sun.management.ThreadMXBean t) || !t.isThreadAllocatedMemoryEnabled()) {
+            return -1;
+        }
+        long sum = 0;
+        for (long id : threadIds) {
+            sum += Math.max(0, t.getThreadAllocatedBytes(id));
+        }
+        return sum;
+    }
+
+    private static Gc gc() {
+        long millis = 0;
+        long count = 0;
+        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+            millis += Math.max(0, b.getCollectionTime());
+            count += Math.max(0, b.getCollectionCount());
+        }
+        return new Gc(millis, count);
     }
 
     private static long processCpuNanos() {

@@ -30,6 +30,11 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
         }
     }
 
+    /** Counts of a run without TLS: no {@code tls} errors. */
+    public ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
+        this(connect, read, write, timeout, status, protocol, 0);
+    }
+
     /** The sum of all categories. */
     public long total() {
         return connect + read + write + timeout + status + protocol + tls;

@@ -2,6 +2,7 @@ package io.loadlab.load;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
@@ -73,6 +74,8 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private boolean draining;
     /** Inside the codec's read: its channelReadComplete flushes what was written meanwhile. */
     private boolean inRead;
+    /** The channel of a connect under way, or null. */
+    private Channel pending;
 
     H2Connection(Worker worker, int globalIndex) {
         this.worker = worker;
@@ -115,7 +118,17 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     }
 
     @Override
+    public void connectStarted(Channel pending) {
+        this.pending = pending;
+    }
+
+    @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        pending = null;
+        if (worker.closed) {
+            ctx.close(); // the worker closed while this connect was under way
+            return;
+        }
         Http2ConnectionHandler handler = ctx.pipeline().get(Http2ConnectionHandler.class);
         codec = handler;
         codecCtx = ctx.pipeline().context(handler);
@@ -294,10 +307,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     private void answered(int slot) {
         long now = System.nanoTime();
-        worker.latency.recordValue(Math.max(1, Math.min(Worker.HIGHEST_US, (now - due[slot]) / 1000)));
-        if (worker.service != null) {
-            worker.service.recordValue(Math.max(1, Math.min(Worker.HIGHEST_US, (now - sent[slot]) / 1000)));
-        }
+        worker.record((now - due[slot]) / 1000, (now - sent[slot]) / 1000);
         int code = status[slot];
         worker.requests++;
         worker.statusCounts[code]++;
@@ -425,7 +435,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         long missed = 0;
         for (int s = 0; s < streams; s++) {
             long m = MissedRequests.record(nextDue[s], control.fixedRateIntervalNanos, endNanos,
-                    worker.latency::recordValueWithCount);
+                    worker::recordUnsent);
             nextDue[s] += m * control.fixedRateIntervalNanos;
             missed += m;
         }
@@ -438,6 +448,10 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         inFlight = 0;
         if (codecCtx != null) {
             codecCtx.channel().close();
+        }
+        if (pending != null) {
+            pending.close();
+            pending = null;
         }
     }
 

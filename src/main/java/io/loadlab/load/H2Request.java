@@ -99,7 +99,7 @@ final class H2Request {
 
     /** The path of the HTTP/1.1 request line the encoder writes next: between the first two spaces. */
     private AsciiString nextPath(ByteBufAllocator alloc) {
-        ByteBuf line = substitutions.next(alloc);
+        ByteBuf line = substitutions.next(alloc, 1);
         try {
             int start = line.indexOf(line.readerIndex(), line.writerIndex(), (byte) ' ') + 1;
             int end = line.indexOf(start, line.writerIndex(), (byte) ' ');

@@ -1,6 +1,7 @@
 package io.loadlab.load;
 
 import io.netty.channel.EventLoop;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
@@ -49,18 +50,30 @@ public final class LoadEngine {
         // Built before the loops start: a bad CA file or cipher is a usage error with nothing to shut down.
         Optional<TlsClient> tls = spec.request().target().tls() ? Optional.of(TlsClient.of(spec)) : Optional.empty();
         RunControl control = new RunControl(spec, address, tls);
+        IoHandlerFactory io = transport.ioHandlerFactory();
+        // Only a fixed rate waits for due times; the closed loop runs on Netty's own handler.
+        Optional<Pacer.Factory> pacers = spec.isFixedRate() ? Optional.of(new Pacer.Factory(io)) : Optional.empty();
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
-                new DefaultThreadFactory("loadlab-load", true), transport.ioHandlerFactory());
-        EngineRun run = new EngineRun(spec, transport, control, group, listener);
+                new DefaultThreadFactory("loadlab-load", true), pacers.<IoHandlerFactory>map(p -> p).orElse(io));
+        EngineRun run = new EngineRun(spec, transport, control, group, pacers, listener);
+        boolean ended = false;
         try {
             ProtocolPreflight.check(spec, address, group, transport);
             listener.started();
-            return run.execute();
+            LoadResult r = run.execute();
+            ended = true;
+            return r;
         } finally {
+            if (!ended) {
+                // Stopped early (interrupted: an agent's run stopped in its first second; or failed):
+                // close the connections on their loops, queued behind any start still running there.
+                // A quiet period of 0 ends a loop right after its last tasks, which would leave the
+                // sockets those tasks opened open, with no loop to close them.
+                run.workers.forEach(w -> w.loop.execute(w::close));
+            }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-            // Only now can no write still hold the encoded requests.
+            // Only now can no write still hold a duplicate of an HTTP/2 body.
             run.workers.forEach(w -> {
-                w.encoder.release();
                 if (w.h2Request != null) {
                     w.h2Request.release();
                 }

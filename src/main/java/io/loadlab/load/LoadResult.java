@@ -32,6 +32,7 @@ import org.HdrHistogram.Histogram;
  * @param warmup            how the warm-up went: its length, whether it ended steady, its intervals
  * @param missed            at a fixed rate, requests that fell due in the window but were never sent;
  *                          each is in {@code latency} with the wait it had reached at the window's end
+ * @param jvm               the window's garbage collections and the event loops' allocations
  * @param protocol          the protocol the connections spoke (for h2 over TLS, negotiated with ALPN)
  * @param tls               what TLS did, for an {@code https://} run
  * @param h2                HTTP/2's events, for an h2 or h2c run
@@ -42,7 +43,7 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                          Histogram latency, Optional<Histogram> serviceTime, Histogram connectTime,
                          List<IntervalSample> intervals, double loadCpuSeconds,
                          double processCpuSeconds, int loadCpus, boolean stoppedEarly,
-                         Warmed warmup, long missed, Protocol protocol, Optional<TlsSummary> tls,
+                         Warmed warmup, long missed, JvmUse jvm, Protocol protocol, Optional<TlsSummary> tls,
                          Optional<H2Summary> h2) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
@@ -84,6 +85,20 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
     /** Bytes received per second. */
     public double bytesReadPerSecond() {
         return durationSeconds > 0 ? bytesRead / durationSeconds : 0;
+    }
+
+    /**
+     * What the JVM spent outside the event loops in the window, s: {@code processCpuSeconds -
+     * loadCpuSeconds} (collector and compiler threads, the calling thread's snapshots), never below 0.
+     */
+    public double nonLoopCpuSeconds() {
+        return Math.max(0, processCpuSeconds - loadCpuSeconds);
+    }
+
+    /** Bytes the event loops allocated per answer in the window; empty when unknown or nothing was answered. */
+    public java.util.OptionalDouble loopAllocatedBytesPerRequest() {
+        return jvm.loopAllocatedBytes() < 0 || requests == 0 ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of((double) jvm.loopAllocatedBytes() / requests);
     }
 
     /** Responses per CPU-second of the engine's threads; 0 when no CPU time was measured. */

@@ -143,6 +143,21 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         return connections * streams;
     }
 
+    /** What ends the run, for people: {@code 10s}, {@code 1,000 requests} or {@code 10s or 1,000 requests}. */
+    public String bound() {
+        return duration.map(io.loadlab.time.Durations::format).orElse("")
+                + (duration.isPresent() && requestCount.isPresent() ? " or " : "")
+                + (requestCount.isPresent() ? io.loadlab.format.Units.count(requestCount.getAsLong()) + " requests" : "");
+    }
+
+    /** {@code LoadSpec[GET http://127.0.0.1:8080/json: closed loop, 64 connections, 2 threads, 10s, warm-up 1s]}. */
+    @Override
+    public String toString() {
+        return "LoadSpec[" + request.method() + " " + request.target().url() + ": " + model.describe() + ", "
+                + connections + " connections, " + threads + " thread" + (threads == 1 ? "" : "s") + ", " + bound()
+                + (warmup.isNone() ? "" : ", " + warmup.describe()) + "]";
+    }
+
     /** Builds a {@link LoadSpec}; every setter returns the builder. */
     public static final class Builder {
         private RequestTemplate request;

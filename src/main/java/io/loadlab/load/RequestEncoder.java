@@ -2,7 +2,6 @@ package io.loadlab.load;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,9 +11,10 @@ import java.util.regex.Matcher;
 
 /**
  * Turns a {@link RequestTemplate} into bytes on the wire. A template without substitutions is
- * encoded once and every request writes a duplicate of the same read-only buffer; with
- * substitutions, each request is written into a pooled buffer. One encoder per event loop:
- * it is not thread-safe.
+ * encoded once and copied; with substitutions, each request is encoded as it is written. Either
+ * way the requests of one write go into one buffer from the channel's pooled allocator, which the
+ * write releases: no object is made per request (a {@code duplicate()} of a shared buffer would
+ * be one). One encoder per event loop: it is not thread-safe.
  */
 final class RequestEncoder {
 
@@ -28,10 +28,9 @@ final class RequestEncoder {
     private record Sequence() implements Part {}
 
     private final byte[] head;   // "GET "
-    private final List<Part> parts;
+    private final Part[] parts;
     private final byte[] tail;   // " HTTP/1.1\r\nHost: ...\r\n\r\n" + body
-    private final ByteBuf fixed; // the whole request when there is nothing to substitute
-    private final ByteBuf fixedOwner; // what fixed wraps, the one reference to release
+    private final byte[] fixed; // the whole request when there is nothing to substitute, else null
     private final long seqStride;
     private long seq;
     /** Draws the {@code {rand}} keys: seeded, so that a run can be repeated key for key. */
@@ -44,7 +43,7 @@ final class RequestEncoder {
      */
     RequestEncoder(RequestTemplate t, int seqStart, int seqStride, long seed) {
         this.head = (t.method() + " ").getBytes(StandardCharsets.US_ASCII);
-        this.parts = parse(t.target().path());
+        this.parts = parse(t.target().path()).toArray(new Part[0]);
         StringBuilder sb = new StringBuilder(" HTTP/1.1\r\n");
         boolean hasHost = t.headers().stream().anyMatch(h -> h.regionMatches(true, 0, "host:", 0, 5));
         if (!hasHost) {
@@ -67,14 +66,7 @@ final class RequestEncoder {
         this.seq = seqStart;
         this.seqStride = seqStride;
         this.random = new SplittableRandom(seed * 1_000_003L + seqStart);
-        if (parts.size() == 1 && parts.get(0) instanceof Literal lit) {
-            byte[] all = concat(head, lit.bytes(), tail);
-            this.fixedOwner = Unpooled.directBuffer(all.length).writeBytes(all);
-            this.fixed = Unpooled.unreleasableBuffer(fixedOwner.asReadOnly());
-        } else {
-            this.fixedOwner = null;
-            this.fixed = null;
-        }
+        this.fixed = parts.length == 1 && parts[0] instanceof Literal lit ? concat(head, lit.bytes(), tail) : null;
     }
 
     private static List<Part> parse(String path) {
@@ -102,12 +94,26 @@ final class RequestEncoder {
         return r;
     }
 
-    /** The next request's bytes; the caller writes (and so releases) the buffer. */
-    ByteBuf next(ByteBufAllocator alloc) {
+    /**
+     * The next {@code count} requests, one after the other in one direct buffer; the caller
+     * writes (and so releases) it.
+     */
+    ByteBuf next(ByteBufAllocator alloc, int count) {
         if (fixed != null) {
-            return fixed.duplicate();
+            ByteBuf buf = alloc.directBuffer(count * fixed.length);
+            for (int i = 0; i < count; i++) {
+                buf.writeBytes(fixed);
+            }
+            return buf;
         }
-        ByteBuf buf = alloc.directBuffer(head.length + tail.length + 64);
+        ByteBuf buf = alloc.directBuffer(count * (head.length + tail.length + 20));
+        for (int i = 0; i < count; i++) {
+            writeSubstituted(buf);
+        }
+        return buf;
+    }
+
+    private void writeSubstituted(ByteBuf buf) {
         buf.writeBytes(head);
         for (Part p : parts) {
             if (p instanceof Literal l) {
@@ -120,22 +126,6 @@ final class RequestEncoder {
             }
         }
         buf.writeBytes(tail);
-        return buf;
-    }
-
-    /**
-     * Frees the encoded request. Call it once no write can still hold a duplicate of it: after
-     * the event loop has ended. Calling it again does nothing.
-     */
-    void release() {
-        if (fixedOwner != null && fixedOwner.refCnt() > 0) {
-            fixedOwner.release();
-        }
-    }
-
-    /** Bytes of one request (for a template with substitutions, without the substituted digits). */
-    int approximateSize() {
-        return fixed != null ? fixed.readableBytes() : head.length + tail.length;
     }
 
     private static void writeDecimal(ByteBuf buf, long v) {

@@ -9,14 +9,14 @@ record Totals(long requests, long missed, long bytesRead, long bytesWritten, Err
 
     static final Totals ZERO = new Totals(0, 0, 0, 0, ErrorCounts.NONE);
 
-    static Totals of(List<Worker.Snapshot> snaps) {
+    static Totals of(List<Tally> snaps) {
         long r = 0, m = 0, b = 0, w = 0;
         ErrorCounts e = ErrorCounts.NONE;
-        for (Worker.Snapshot s : snaps) {
-            r += s.requests();
-            m += s.missed();
-            b += s.bytesRead();
-            w += s.bytesWritten();
+        for (Tally s : snaps) {
+            r += s.requests;
+            m += s.missed;
+            b += s.bytesRead;
+            w += s.bytesWritten;
             e = e.plus(s.errors());
         }
         return new Totals(r, m, b, w, e);
@@ -28,14 +28,14 @@ record Totals(long requests, long missed, long bytesRead, long bytesWritten, Err
     }
 
     /** The interval these counters span, with the snapshots' interval histograms merged. */
-    IntervalSample toSample(long startMs, long endMs, List<Worker.Snapshot> snaps) {
+    IntervalSample toSample(long startMs, long endMs, List<Tally> snaps) {
         Histogram lat = newHistogram();
         Histogram svc = newHistogram();
         boolean hasService = false;
-        for (Worker.Snapshot s : snaps) {
-            lat.add(s.latency());
-            if (s.service().isPresent()) {
-                svc.add(s.service().get());
+        for (Tally s : snaps) {
+            lat.add(s.latency);
+            if (s.service != null) {
+                svc.add(s.service);
                 hasService = true;
             }
         }

@@ -10,20 +10,25 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * The connections of one event loop and what they measured. Everything but the recorders is
- * touched only on the loop's thread, so the counters are plain fields.
+ * The connections of one event loop and what they measured. Everything is touched only on the
+ * loop's thread, so the counters are plain fields and the histograms plain {@link Histogram}s:
+ * the one thread that records into them is also the one that hands them over at a snapshot
+ * ({@link #snapshotInto}), so a {@code SingleWriterRecorder}'s two atomic steps per value would
+ * buy nothing.
  */
 final class Worker {
     /** Latencies are recorded in µs up to an hour: far beyond any timeout. */
     static final long HIGHEST_US = 3_600_000_000L;
     static final int DIGITS = 3;
+    /** Status codes are counted in an array indexed by code: 0 to 999. */
+    static final int STATUS_CODES = 1000;
 
     final int index;
     final EventLoop loop;
@@ -33,8 +38,12 @@ final class Worker {
     final H2Request h2Request;
     /** Counts an HTTP/2 connection's wire bytes; null over HTTP/1.1. */
     final WireBytes h2Bytes;
-    final SingleWriterRecorder latency = new SingleWriterRecorder(1, HIGHEST_US, DIGITS);
-    final SingleWriterRecorder service;
+    /** Sends fixed-rate requests when due; empty in the closed loop. */
+    final Optional<Pacer> pacer;
+    /** This interval's latencies, µs; swapped for an empty one at each snapshot. */
+    private Histogram latency = Totals.newHistogram();
+    /** This interval's service times, µs, at a fixed rate; null in the closed loop. */
+    private Histogram service;
     /** TCP connect times, µs (a TLS handshake is timed apart, in {@link #tls}). */
     final Histogram connectTime = new Histogram(1, HIGHEST_US, DIGITS);
     final TlsCounters tls = new TlsCounters();
@@ -49,7 +58,7 @@ final class Worker {
     long requests;
     long bytesRead;
     long bytesWritten;
-    final long[] statusCounts = new long[1000];
+    final long[] statusCounts = new long[STATUS_CODES];
     long errConnect;
     long errRead;
     long errWrite;
@@ -59,12 +68,13 @@ final class Worker {
     /** At a fixed rate: requests that fell due in the window but were never sent (set at its end). */
     long missed;
 
-    Worker(int index, EventLoop loop, RunControl control, Transport transport) {
+    Worker(int index, EventLoop loop, RunControl control, Transport transport, Optional<Pacer> pacer) {
         this.index = index;
         this.loop = loop;
         this.control = control;
+        this.pacer = pacer;
         this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
-        this.service = control.spec.isFixedRate() ? new SingleWriterRecorder(1, HIGHEST_US, DIGITS) : null;
+        this.service = control.spec.isFixedRate() ? Totals.newHistogram() : null;
         boolean h2 = control.spec.protocol().isHttp2();
         this.h2Request = h2 ? new H2Request(control.spec.request(), encoder) : null;
         this.h2Bytes = h2 ? new WireBytes(this) : null;
@@ -94,8 +104,10 @@ final class Worker {
         }
         long began = System.nanoTime();
         ChannelFuture f = bootstrap.clone().handler(handlerFor(c)).connect(control.address);
+        c.connectStarted(f.channel());
         f.addListener(done -> {
             if (done.isSuccess()) {
+                // The TCP connect alone: with TLS the connection's channelActive comes after the handshake.
                 connectTime.recordValue(Math.max(1, Math.min(HIGHEST_US, (System.nanoTime() - began) / 1000)));
             } else if (!closed) {
                 errConnect++;
@@ -129,9 +141,26 @@ final class Worker {
 
     private void checkTimeouts() {
         long now = System.nanoTime();
-        for (ClientConnection c : connections) {
-            c.checkTimeout(now);
+        for (int i = 0; i < connections.size(); i++) {
+            connections.get(i).checkTimeout(now);
         }
+    }
+
+    /** Records one answer's latency (and at a fixed rate its service time), µs, clamped to the histograms' range. */
+    void record(long latencyUs, long serviceUs) {
+        latency.recordValue(clamp(latencyUs));
+        if (service != null) {
+            service.recordValue(clamp(serviceUs));
+        }
+    }
+
+    /** Records {@code count} requests that were due but never sent, each with the wait it had reached, µs. */
+    void recordUnsent(long waitUs, long count) {
+        latency.recordValueWithCount(clamp(waitUs), count);
+    }
+
+    private static long clamp(long us) {
+        return Math.max(1, Math.min(HIGHEST_US, us));
     }
 
     /** Discards everything recorded so far: the end of the warm-up. Runs on the loop. */
@@ -145,7 +174,7 @@ final class Worker {
         tls.failed = 0;
         h2.reset();
         missed = 0;
-        java.util.Arrays.fill(statusCounts, 0);
+        Arrays.fill(statusCounts, 0);
     }
 
     /** Answers since the last reset, for the warm-up's throughput. Runs on the loop. */
@@ -155,20 +184,37 @@ final class Worker {
 
     /** Records the requests due before {@code endNanos} that were never sent (fixed rate). Runs on the loop. */
     void recordMissed(long endNanos) {
-        for (ClientConnection c : connections) {
-            missed += c.recordMissed(endNanos);
+        for (int i = 0; i < connections.size(); i++) {
+            missed += connections.get(i).recordMissed(endNanos);
         }
     }
 
-    /** Counters so far and the histograms since the previous snapshot. Runs on the loop. */
-    Snapshot snapshot() {
-        return new Snapshot(requests, missed, bytesRead, bytesWritten, errors(), statusCounts.clone(),
-                latency.getIntervalHistogram(),
-                Optional.ofNullable(service).map(SingleWriterRecorder::getIntervalHistogram));
-    }
-
-    ErrorCounts errors() {
-        return new ErrorCounts(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol, tls.failed);
+    /**
+     * Copies the counters into {@code t} and swaps this interval's histograms for the tally's empty
+     * ones, at one instant, so that an interval's histogram count is exactly its answers plus its
+     * missed requests. Allocates nothing. Runs on the loop.
+     */
+    void snapshotInto(Tally t) {
+        t.requests = requests;
+        t.missed = missed;
+        t.bytesRead = bytesRead;
+        t.bytesWritten = bytesWritten;
+        t.errConnect = errConnect;
+        t.errRead = errRead;
+        t.errWrite = errWrite;
+        t.errTimeout = errTimeout;
+        t.errStatus = errStatus;
+        t.errProtocol = errProtocol;
+        t.errTls = tls.failed;
+        t.copyStatus(statusCounts);
+        Histogram empty = t.latency;
+        t.latency = latency;
+        latency = empty;
+        if (service != null) {
+            empty = t.service;
+            t.service = service;
+            service = empty;
+        }
     }
 
     /** Stops recording and closes every connection. Runs on the loop. */
@@ -177,12 +223,8 @@ final class Worker {
         if (timeoutCheck != null) {
             timeoutCheck.cancel(false);
         }
-        for (ClientConnection c : connections) {
-            c.close();
+        for (int i = 0; i < connections.size(); i++) {
+            connections.get(i).close();
         }
     }
-
-    /** Counters (cumulative since reset) and interval histograms taken at one instant on the loop. */
-    record Snapshot(long requests, long missed, long bytesRead, long bytesWritten, ErrorCounts errors, long[] statusCounts,
-                    Histogram latency, Optional<Histogram> service) {}
 }

@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import tech.tablesaw.api.NumericColumn;
@@ -14,6 +16,9 @@ import tech.tablesaw.api.Table;
 
 /** Bar charts: one group of bars per workload, one bar per subject (and variant) in each. */
 final class BarCharts {
+
+    /** The y axis ends this far above the highest bar or error bar. */
+    private static final double TOP_ROOM = 1.06;
 
     private BarCharts() {
     }
@@ -33,14 +38,23 @@ final class BarCharts {
         NumericColumn<?> low = Columns.numbers(summary, "summary", "ci_low");
         NumericColumn<?> high = Columns.numbers(summary, "summary", "ci_high");
         Groups groups = new Groups(Columns.distinct(summary, Columns.WORKLOAD, rows));
+        Set<String> cutAtZero = new TreeSet<>();
         for (int row : rows) {
             // XChart draws symmetric error bars; the half-width of the 95% interval is the honest
             // single number when the interval is (nearly) symmetric, as bootstrap ones about a mean are.
             double half = (Columns.number(high, row) - Columns.number(low, row)) / 2;
+            double value = Columns.number(mean, row);
+            if (value - half < 0) {
+                cutAtZero.add(summary.containsColumn("n") ? Columns.text(summary, "n", row) : "?");
+            }
             groups.put(Columns.key(summary, row), Columns.text(summary, Columns.WORKLOAD, row),
-                    Columns.number(mean, row) * label.scale(), half * label.scale());
+                    value * label.scale(), half * label.scale());
         }
-        CategoryChart chart = Look.bars(label.title(), "workload", label.axisTitle() + ", mean ± 95% CI");
+        // A count cannot be negative: the plot's bottom edge cuts such intervals (Look.bars), and the
+        // title says so, since they come from too few rounds for the interval to say much.
+        String title = cutAtZero.isEmpty() ? label.title()
+                : label.title() + " — error bars cut at 0 for n = " + String.join(", ", cutAtZero);
+        CategoryChart chart = Look.bars(title, "workload", label.axisTitle() + ", mean ± 95% CI");
         groups.addTo(chart, true);
         return chart;
     }
@@ -115,6 +129,8 @@ final class BarCharts {
                 series.setLineColor(color);
             }
             chart.getStyler().setYAxisMin(0.0);
+            // Room above the highest bar or error bar, which Look.bars' plot no longer leaves by itself.
+            chart.getStyler().setYAxisMax(highest > 0 ? highest * TOP_ROOM : 1.0);
             chart.getStyler().setYAxisDecimalPattern(Look.yPattern(highest));
         }
 

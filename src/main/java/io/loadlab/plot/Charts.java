@@ -4,12 +4,14 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
 
 /**
  * The charts of an experiment, built from the tables of {@code io.loadlab.data} and
- * {@code io.loadlab.stats}. Every chart is {@value Look#WIDTH} × {@value Look#HEIGHT} pixels, on
- * white, with titles, units and a legend outside the plot, and gives each subject its
+ * {@code io.loadlab.stats}. Every chart is {@value #WIDTH} × {@value #HEIGHT} pixels (the
+ * width of a report's page), on white, with titles, units and a legend outside the plot, prints
+ * as one line ({@link #describe}), and gives each subject its
  * {@link Palette} colour; variants of a subject share its colour and differ by line style (lines)
  * or tint (bars), and are labelled {@code "subject [variant]"}. Save or render them with
  * {@link ChartFiles}.
@@ -21,7 +23,25 @@ import tech.tablesaw.api.Table;
  */
 public final class Charts {
 
+    /** Width of every chart in pixels, also the width of a report's content (notebooks/report.ipynb). */
+    public static final int WIDTH = Look.WIDTH;
+    /** Height of every chart in pixels. */
+    public static final int HEIGHT = Look.HEIGHT;
+
     private Charts() {
+    }
+
+    /**
+     * A chart in one line, as JShell and a notebook's text show it: its XChart type, title and size,
+     * {@code CategoryChart Throughput (1200×600 px)}.
+     */
+    public static String describe(Chart<?, ?> chart) {
+        Class<?> type = chart.getClass();
+        while (!type.getPackageName().startsWith("org.knowm.xchart") && type.getSuperclass() != null) {
+            type = type.getSuperclass();
+        }
+        String title = chart.getTitle() == null || chart.getTitle().isBlank() ? "(untitled)" : chart.getTitle();
+        return type.getSimpleName() + " " + title + " (" + chart.getWidth() + "×" + chart.getHeight() + " px)";
     }
 
     /**
@@ -49,7 +69,9 @@ public final class Charts {
 
     /**
      * Bars of any metric of the summary table: mean per subject and workload, with error bars of
-     * half the 95% interval (NaN bounds draw none). Title and unit follow the metric: latencies
+     * half the 95% interval (NaN bounds draw none). An error bar never reaches below 0: it is cut at
+     * the axis, and the title says so with the n of those groups ({@code "Throughput — error bars cut
+     * at 0 for n = 2"}; the summary's {@code n} column, {@code ?} without one). Title and unit follow the metric: latencies
      * stored in µs are shown in ms, bytes in MiB; unknown metrics as they are stored.
      *
      * @param summary        the summary table, as for {@link #throughput}
@@ -111,5 +133,22 @@ public final class Charts {
      */
     public static CategoryChart peakRss(Table runs) {
         return BarCharts.peakRss(runs);
+    }
+
+    /**
+     * Latency against achieved throughput from a latency sweep: one line with markers per subject
+     * through its fixed-rate points (achieved requests/s on x, latency in ms on y, logarithmic when
+     * the values span a factor of 10 or more), its 95% round-bootstrap interval as two thin dotted
+     * lines in its colour. Where the line turns upwards is the knee.
+     *
+     * @param curves         the curves table ({@code LatencyCurves.curves}): string subject,
+     *                       variant, workload; numeric rps and {@code lat_<percentile>_us} with its
+     *                       {@code _ci_low_us} and {@code _ci_high_us}
+     * @param percentile     {@code p50}, {@code p99} or {@code p999}
+     * @param workloadOrNull the workload; null when the table holds only one
+     * @throws PlotException for another percentile, missing columns, or no point to plot
+     */
+    public static XYChart latencyThroughput(Table curves, String percentile, String workloadOrNull) {
+        return CurveCharts.latencyThroughput(curves, percentile, workloadOrNull);
     }
 }

@@ -38,7 +38,7 @@ final class LineCharts {
             throw new PlotException("column '" + metric + "' of the intervals table has no numbers: nothing to plot");
         }
 
-        XYChart chart = Look.xy(new XYChart(Look.WIDTH, Look.HEIGHT), label.title() + " over time — " + workload,
+        XYChart chart = Look.xy(new LoadlabXYChart(), label.title() + " over time — " + workload,
                 "time since the window start (s)", label.axisTitle());
         Variants variants = new Variants(ordered.stream().map(Run::key).toList());
         Set<String> names = new HashSet<>();
@@ -90,7 +90,7 @@ final class LineCharts {
             throw new PlotException("no ok run of workload '" + workload + "' has a value in column '"
                     + metric + "': nothing to plot");
         }
-        XYChart chart = Look.xy(new XYChart(Look.WIDTH, Look.HEIGHT), label.title() + " by round — " + workload,
+        XYChart chart = Look.xy(new LoadlabXYChart(), label.title() + " by round — " + workload,
                 "round", label.axisTitle());
         Variants variants = new Variants(sums.keySet());
         double highest = 0;

@@ -18,9 +18,14 @@ import org.knowm.xchart.style.Styler;
  */
 final class Look {
 
-    /** Default chart size in pixels; 900 × 500 fits a notebook cell and a report column. */
-    static final int WIDTH = 900;
-    static final int HEIGHT = 500;
+    /**
+     * Chart size in pixels. 1200 is the width of the report's content (its page is at most
+     * {@value #WIDTH} px plus margins, see notebooks/report.ipynb), so a chart fills it at its own
+     * size; narrower notebook cells scale it down (nbconvert and Jupyter give images
+     * {@code max-width: 100%}).
+     */
+    static final int WIDTH = 1200;
+    static final int HEIGHT = 600;
 
     static final Color TEXT = new Color(0x222222);
     private static final Color GRID = new Color(0xE3E3E3);
@@ -49,9 +54,14 @@ final class Look {
         return chart;
     }
 
-    /** A styled bar chart with its titles: bars side by side, error bars dark grey. */
+    /**
+     * A styled bar chart with its titles: bars side by side, error bars dark grey. The plot has no
+     * margin inside its border, so that 0 is its bottom edge and an error bar reaching below 0 is
+     * cut there (XChart clips what it draws to the plot); the caller sets the top of the y axis.
+     */
     static CategoryChart bars(String title, String xTitle, String yTitle) {
-        CategoryChart chart = new CategoryChart(WIDTH, HEIGHT);
+        CategoryChart chart = new LoadlabCategoryChart();
+        chart.getStyler().setPlotContentSize(1.0);
         label(chart, title, xTitle, yTitle);
         style(chart.getStyler());
         chart.getStyler().setAvailableSpaceFill(0.85).setOverlapped(false);

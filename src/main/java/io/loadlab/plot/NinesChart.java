@@ -5,7 +5,6 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
-import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 
 /**
@@ -16,14 +15,13 @@ import org.knowm.xchart.XYSeries;
  * log-scaled data. So XChart keeps its log ticks and grid, draws its own labels invisibly (they
  * still reserve the space), and this class paints the percentile labels over that space.
  */
-final class NinesChart extends XYChart {
+final class NinesChart extends LoadlabXYChart {
 
     private static final Color INVISIBLE = new Color(0, 0, 0, 0);
     private static final Color MINOR_GRID = new Color(0xEEEEEE);
     private static final int LABEL_GAP = 12;
 
     NinesChart() {
-        super(Look.WIDTH, Look.HEIGHT);
         getStyler().setXAxisLogarithmic(true);
         getStyler().setXAxisLogarithmicDecadeOnly(true);
     }

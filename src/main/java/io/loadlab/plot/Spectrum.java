@@ -82,7 +82,7 @@ final class Spectrum {
     // Tails often sit orders of magnitude above the median; a log y axis keeps the median readable.
     // XChart labels only whole decades there (all nine steps of each would collide), so when the
     // data cross fewer than two of them the range is widened to whole decades.
-    private static void scaleY(XYChart chart, double low, double high) {
+    static void scaleY(XYChart chart, double low, double high) {
         if (low > 0 && high / low >= 10) {
             chart.getStyler().setYAxisLogarithmic(true);
             chart.getStyler().setYAxisLogarithmicDecadeOnly(true);

@@ -17,13 +17,7 @@ final class Bootstrap {
      *         {@code new SplittableRandom(seed)} alone
      */
     static double[] ratioInterval(double[] a, double[] b, int resamples, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        double[] ratios = new double[resamples];
-        for (int i = 0; i < resamples; i++) {
-            double ma = resampledMean(a, random);
-            ratios[i] = ma / resampledMean(b, random);
-        }
-        return interval(ratios);
+        return interval(ratios(a, b, false, resamples, new SplittableRandom(seed)));
     }
 
     /**
@@ -36,24 +30,36 @@ final class Bootstrap {
      * @return {low, high}; the same for the same arguments
      */
     static double[] pairedRatioInterval(double[] a, double[] b, int resamples, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
+        return interval(ratios(a, b, true, resamples, new SplittableRandom(seed)));
+    }
+
+    /**
+     * {@code resamples} bootstrap replicates of mean(a) / mean(b), in the order drawn: of the
+     * rounds ({@code paired}: a and b hold the values of the same rounds in the same order, and a
+     * drawn round brings both), or of each sample on its own.
+     */
+    static double[] ratios(double[] a, double[] b, boolean paired, int resamples, SplittableRandom random) {
         double[] ratios = new double[resamples];
-        int n = a.length;
         for (int i = 0; i < resamples; i++) {
+            if (!paired) {
+                double ma = resampledMean(a, random);
+                ratios[i] = ma / resampledMean(b, random);
+                continue;
+            }
             double sa = 0;
             double sb = 0;
-            for (int k = 0; k < n; k++) {
-                int r = random.nextInt(n);
+            for (int k = 0; k < a.length; k++) {
+                int r = random.nextInt(a.length);
                 sa += a[r];
                 sb += b[r];
             }
             ratios[i] = sa / sb;
         }
-        return interval(ratios);
+        return ratios;
     }
 
-    /** The 2.5% and 97.5% quantiles of the resampled ratios. */
-    private static double[] interval(double[] ratios) {
+    /** The 2.5% and 97.5% quantiles of resampled ratios (sorts them in place). */
+    static double[] interval(double[] ratios) {
         Arrays.sort(ratios);
         return new double[] {quantile(ratios, 0.025), quantile(ratios, 0.975)};
     }

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -28,7 +29,7 @@ final class ColdStart {
         }
         OptionalDouble warmup = data.number("warmup_s", row);
         if (warmup.isPresent()) {
-            parts.add("its warm-up was " + Texts.sig3(warmup.getAsDouble()) + " s");
+            parts.add("its warm-up was " + Units.decimal(warmup.getAsDouble()) + " s");
         }
         int steady = data.flag("steady", row);
         if (steady >= 0) {

@@ -1,5 +1,7 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Figure;
+import io.loadlab.format.Units;
 import java.util.Locale;
 
 /**
@@ -47,20 +49,26 @@ public record ComparisonRow(String subject, String workload, String metric, int 
         }
     }
 
+    /**
+     * One line with the figures rounded for reading, such as {@code java-netty[durability=memory] /
+     * plaintext rps: n=5 mean=25,925 ratio=0.576 [0.396, 0.744] vs go-nethttp[durability=memory],
+     * p_paired=0.043 p_welch=0.0056 p_mw=0.0079: slower}.
+     */
     @Override
     public String toString() {
         String name = variant.isEmpty() ? subject : subject + "[" + variant + "]";
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s / %s %s: n=%d mean=%.6g", name, workload,
-                metric, n, mean));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s / %s %s: n=%d mean=%s", name, workload,
+                metric, n, Figure.of(metric).format(mean)));
         if (verdict == Verdict.BASELINE) {
             return b.append(" (baseline)").toString();
         }
-        b.append(String.format(Locale.ROOT, " ratio=%.4f [%.4f, %.4f] vs %s, ", ratio, ratioCiLow, ratioCiHigh,
-                baseline));
+        b.append(String.format(Locale.ROOT, " ratio=%s %s vs %s, ", Units.ratio(ratio),
+                Units.interval(ratioCiLow, ratioCiHigh, Figure.RATIO), baseline));
         if (design == Design.PAIRED) {
-            b.append(String.format(Locale.ROOT, "p_paired=%.3g ", pTest));
+            b.append("p_paired=").append(Units.p(pTest)).append(' ');
         }
-        b.append(String.format(Locale.ROOT, "p_welch=%.3g p_mw=%.3g: %s", pWelch, pMannWhitney, verdict.label()));
+        b.append(String.format(Locale.ROOT, "p_welch=%s p_mw=%s: %s", Units.p(pWelch), Units.p(pMannWhitney),
+                verdict.label()));
         if (!note.isEmpty()) {
             b.append(" (").append(note).append(')');
         }

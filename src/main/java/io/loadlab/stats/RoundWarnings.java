@@ -1,5 +1,7 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Figure;
+import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,8 +30,8 @@ final class RoundWarnings {
         }
         List<Integer> rounds = RunData.roundsOf(obs);
         return Optional.of(Warnings.warning("high_cv", g, rounds, String.format(Locale.ROOT,
-                "%s: %s varies by %.1f%% (cv) over %s, more than %.1f%%; the figures are noisy",
-                g.label(), metric, s.cv() * 100, RunData.roundList(rounds), o.maxCv() * 100)));
+                "%s: %s varies by %s (cv) over %s, more than %.1f%%; the figures are noisy",
+                g.label(), metric, Units.percent(s.cv()), RunData.roundList(rounds), o.maxCv() * 100)));
     }
 
     /** Rounds the modified Z-score needs: with fewer, the MAD is one of two or three distances. */
@@ -56,15 +58,17 @@ final class RoundWarnings {
             double z = MAD_TO_Z * (x.value() - median) / mad;
             if (Math.abs(z) > o.outlierScore()) {
                 rounds.add(x.round());
-                details.add(String.format(Locale.ROOT, "round %d: %.6g, score %.1f", x.round(), x.value(), z));
+                details.add(String.format(Locale.ROOT, "round %d: %s, score %.1f", x.round(),
+                        Figure.of(metric).format(x.value()), z));
             }
         }
         if (rounds.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(Warnings.warning("outlier", g, rounds, String.format(Locale.ROOT,
-                "%s: %s has outliers in %s (%s; median %.6g, modified Z-score limit %.1f)",
-                g.label(), metric, RunData.roundList(rounds), String.join("; ", details), median, o.outlierScore())));
+                "%s: %s has outliers in %s (%s; median %s, modified Z-score limit %.1f)", g.label(), metric,
+                RunData.roundList(rounds), String.join("; ", details), Figure.of(metric).format(median),
+                o.outlierScore())));
     }
 
     /**
@@ -94,10 +98,9 @@ final class RoundWarnings {
         }
         String how = direction == Direction.NEUTRAL ? (lower ? "lower" : "higher") : "worse";
         return Optional.of(Warnings.warning("slow_first_round", g, List.of(first.round()), String.format(Locale.ROOT,
-                "%s: the first round (round %d) has %s %.6g, %s than every later round and %.1f%% off their median "
-                        + "%.6g; %s",
-                g.label(), first.round(), metric, first.value(), how, off * 100, restMedian,
-                ColdStart.describe(data, first.row()))));
+                "%s: the first round (round %d) has %s %s, %s than every later round and %s off their median %s; %s",
+                g.label(), first.round(), metric, Figure.of(metric).format(first.value()), how, Units.percent(off),
+                Figure.of(metric).format(restMedian), ColdStart.describe(data, first.row()))));
     }
 
     /** A rank correlation of the values with the round number, significant by {@link Spearman}'s p. */
@@ -120,7 +123,7 @@ final class RoundWarnings {
         return Optional.of(Warnings.warning("drift", g, concerned, String.format(Locale.ROOT,
                 "%s: %s %s with the round number over %s (Spearman rho %.2f, p %s%s); something changed while "
                         + "the rounds ran", g.label(), metric, rho > 0 ? "rises" : "falls",
-                RunData.roundList(concerned), rho, Texts.p(p), n <= Spearman.EXACT_MAX ? ", exact" : "")));
+                RunData.roundList(concerned), rho, Units.p(p), n <= Spearman.EXACT_MAX ? ", exact" : "")));
     }
 
     static double median(double[] values) {

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ final class RunWarnings {
     /** Runs whose {@code steady} is false: the window began before the throughput settled. */
     static Optional<Warning> notSteady(RunData data, Group g, List<Integer> okRows) {
         Flagged f = Flagged.of(data, okRows, r -> data.flag("steady", r) != 0 ? Optional.empty()
-                : Optional.of("warm-up " + data.number("warmup_s", r).stream().mapToObj(w -> Texts.sig3(w) + " s")
+                : Optional.of("warm-up " + data.number("warmup_s", r).stream().mapToObj(w -> Units.decimal(w) + " s")
                         .findFirst().orElse("not recorded")));
         return f.warning("not_steady", g, rounds -> g.label() + ": " + RunData.roundList(rounds)
                 + " never became steady within the warm-up (" + f.details() + "), so their figures were measured"
@@ -43,17 +44,17 @@ final class RunWarnings {
             double steal = data.number("steal_s", r).orElse(Double.NaN) / duration;
             List<String> why = new ArrayList<>();
             if (duration > 0 && noise > o.maxNoiseCpu()) {
-                why.add("other processes used " + Texts.sig3(noise) + " CPU");
+                why.add("other processes used " + Units.decimal(noise) + " CPU");
             }
             if (duration > 0 && steal > o.maxSteal()) {
-                why.add("the hypervisor stole " + Texts.sig3(steal) + " CPU");
+                why.add("the hypervisor stole " + Units.decimal(steal) + " CPU");
             }
             return why.isEmpty() ? Optional.empty() : Optional.of(String.join(" and ", why));
         });
         return f.warning("noisy_machine", g, rounds -> String.format(Locale.ROOT,
                 "%s: the machine was busy during %s (%s, on average over the window; limits %s and %s CPU): their"
                         + " figures may be lower and noisier than the server's own", g.label(),
-                RunData.roundList(rounds), f.details(), Texts.plain(o.maxNoiseCpu()), Texts.plain(o.maxSteal())));
+                RunData.roundList(rounds), f.details(), Units.exact(o.maxNoiseCpu()), Units.exact(o.maxSteal())));
     }
 
     /**
@@ -70,8 +71,8 @@ final class RunWarnings {
             if (!(target > 0) || !(below || missed.orElse(0) > 0)) {
                 return Optional.empty();
             }
-            return Optional.of(String.format(Locale.ROOT, "target %s, achieved %s, %s", Texts.rate(target),
-                    rps.isPresent() ? Texts.rate(rps.getAsDouble()) : "not recorded", missed.isPresent()
+            return Optional.of(String.format(Locale.ROOT, "target %s, achieved %s, %s", Units.integer(target) + "/s",
+                    rps.isPresent() ? Units.integer(rps.getAsDouble()) + "/s" : "not recorded", missed.isPresent()
                             ? String.format(Locale.ROOT, "%,.0f requests missed", missed.getAsDouble())
                             : "missed requests not recorded"));
         });

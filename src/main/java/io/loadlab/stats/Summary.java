@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Units;
 import java.util.Arrays;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -114,12 +115,18 @@ public record Summary(int n, double mean, double sd, double cv, double median, d
         return t.inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }
 
+    /**
+     * One line with the figures rounded for reading (3 significant digits, whole numbers with
+     * separators from 1,000 on): {@code Summary[n=5: mean 43,408 ± 6,548 (95% CI), sd 5,274 (cv
+     * 12.1%), median 43,812, range 36,860 to 49,956]}.
+     */
     @Override
     public String toString() {
         if (n == 1) {
-            return String.format(Locale.ROOT, "n=1 value=%.6g", mean);
+            return "Summary[n=1: value " + Units.decimal(mean) + "]";
         }
-        return String.format(Locale.ROOT, "n=%d mean=%.6g sd=%.4g (cv %.2f%%) median=%.6g range=[%.6g, %.6g] 95%% CI=[%.6g, %.6g]",
-                n, mean, sd, cv * 100, median, min, max, ciLow, ciHigh);
+        return String.format(Locale.ROOT, "Summary[n=%d: mean %s ± %s (95%% CI), sd %s (cv %s), median %s, range %s to %s]",
+                n, Units.decimal(mean), Units.decimal((ciHigh - ciLow) / 2), Units.decimal(sd), Units.percent(cv),
+                Units.decimal(median), Units.decimal(min), Units.decimal(max));
     }
 }

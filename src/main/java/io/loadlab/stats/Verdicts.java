@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +42,7 @@ final class Verdicts {
         return String.format(Locale.ROOT, "A difference is called only with at least %d rounds each, when the ratio's"
                 + " 95%% bootstrap CI lies entirely outside 1 ± %s and the test agrees (p < %s): a paired t-test on"
                 + " the per-round log ratios when both groups ran in the same rounds, else Welch's t-test.",
-                MIN_ROUNDS, Texts.percent(o.noise()), Texts.plain(o.alpha()));
+                MIN_ROUNDS, Units.exactPercent(o.noise()), Units.exact(o.alpha()));
     }
 
     /**
@@ -86,12 +87,12 @@ final class Verdicts {
         }
         List<String> why = new ArrayList<>();
         if (!significant) {
-            why.add(String.format(Locale.ROOT, "not significant: p_%s %s >= alpha %s", design.label(), Texts.p(pTest),
-                    Texts.plain(o.alpha())));
+            why.add(String.format(Locale.ROOT, "not significant: p_%s %s >= alpha %s", design.label(), Units.p(pTest),
+                    Units.exact(o.alpha())));
         }
         if (!outside) {
             why.add(String.format(Locale.ROOT, "the ratio's 95%% CI [%.3f, %.3f] is not outside the noise band 1 ± %s",
-                    ci[0], ci[1], Texts.percent(o.noise())));
+                    ci[0], ci[1], Units.exactPercent(o.noise())));
         }
         return new Judgement(ratio, ci[0], ci[1], design, pTest, pWelch, pMw, Verdict.NO_CLEAR_DIFFERENCE,
                 String.join("; ", why));

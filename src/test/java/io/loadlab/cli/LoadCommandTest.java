@@ -103,7 +103,7 @@ class LoadCommandTest {
         String[][] cases = {
                 {"load", "--no-such-flag", url()},
                 {"load", "-d", "ten seconds", url()},
-                {"load", "https://127.0.0.1:1/"},
+                {"load", "--h2", url()}, // https:// is served now (TlsLoadCommandTest); h2 over http:// is not
                 {"load", "ftp://example/"},
                 {"load", "-c", "0", url()},
                 {"load", "-t", "4", "-c", "2", url()},
@@ -118,6 +118,32 @@ class LoadCommandTest {
             assertTrue(o.err().startsWith("loadlab: "), o.err());
             assertTrue(o.err().strip().lines().count() <= 2, "short error for " + String.join(" ", c) + ":\n" + o.err());
             assertFalse(o.err().contains("Exception"), "no stack trace: " + o.err());
+        }
+    }
+
+    @Test
+    void agentOptionsGoTogetherAndTheirErrorsAreOneLine(@TempDir Path dir) throws IOException {
+        Path secret = Files.writeString(dir.resolve("secret"), "a secret of the agents, long enough\n");
+        String[][] cases = {
+                {"--agents", "127.0.0.1:5701"},
+                {"--secret-file", secret.toString()},
+                {"--agents", "127.0.0.1:5701,127.0.0.1:5702", "--secret-file", secret.toString(), "--agent-weights", "1,x"},
+                {"--agents", "127.0.0.1:5701,127.0.0.1:5702", "--secret-file", secret.toString(), "--agent-weights", "1"},
+                {"--agents", "127.0.0.1:5701,127.0.0.1:5701", "--secret-file", secret.toString()},
+        };
+        String[] says = {"go together", "go together", "'x' is not a number", "1 weights for 2 agents", "twice"};
+        for (int i = 0; i < cases.length; i++) {
+            for (String command : new String[] {"load", "run"}) {
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command));
+                args.addAll(java.util.List.of(cases[i]));
+                if (command.equals("load")) {
+                    args.add(url());
+                }
+                CliRun o = run(args.toArray(String[]::new));
+                assertEquals(2, o.code(), args + " -> " + o.err());
+                assertTrue(o.err().startsWith("loadlab: ") && o.err().contains(says[i]), args + " -> " + o.err());
+                assertTrue(o.err().strip().lines().count() <= 2, "short error for " + args + ":\n" + o.err());
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
@@ -30,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real {@code loadlab report} on {@code data/sample}, then the page in headless Chromium:
- * the rendered DOM holds the charts and tables, and a screenshot shows them. The command runs in
+ * the rendered DOM holds the charts and tables, every figure in them rounded for people, and a
+ * screenshot shows them: the charts as wide as the page, each number as short as its rounded text
+ * ({@link ReportPage}). The command runs in
  * its own JVM with Jupyter's data, config and runtime folders in a temporary folder, so the
  * kernel it installs "for the user" stays there, and its kernels and Chromium's processes can be
  * found by those paths and checked to be gone.
@@ -81,12 +84,15 @@ class ReportCommandTest {
         Files.createDirectories(chromium.resolve("home"));
         String dom;
         Path screenshot = tmp.resolve("report.png");
+        // The report plus a script that writes the layout into the DOM; what it adds comes after the page.
+        Path measured = tmp.resolve("out/measured report.html");
+        Files.writeString(measured, ReportPage.withMeasuringScript(html), StandardCharsets.UTF_8);
         try {
-            Result d = run(chromium(chromium.resolve("dump-profile"), "--dump-dom", report), chromiumEnv,
+            Result d = run(chromium(chromium.resolve("dump-profile"), "--dump-dom", measured), chromiumEnv,
                     Duration.ofSeconds(90));
             assertEquals(0, d.code(), tail(d.output()));
             dom = d.stdout();
-            Result s = run(chromium(chromium.resolve("shot-profile"), "--screenshot=" + screenshot, report), chromiumEnv,
+            Result s = run(chromium(chromium.resolve("shot-profile"), "--screenshot=" + screenshot, measured), chromiumEnv,
                     Duration.ofSeconds(90));
             assertEquals(0, s.code(), tail(s.output()));
         } finally {
@@ -107,6 +113,7 @@ class ReportCommandTest {
             bestRows = Math.max(bestRows, count(tbody.group(1), "<tr"));
         }
         assertTrue(bestRows >= 3, "no table with at least 3 body rows in the rendered page (most: " + bestRows + ")");
+        ReportPage.assertRounded(dom);
 
         assertTrue(Files.isRegularFile(screenshot), "no screenshot");
         BufferedImage image = ImageIO.read(screenshot.toFile());
@@ -133,6 +140,9 @@ class ReportCommandTest {
         assertTrue(colours.size() > 50, "the screenshot has only " + colours.size() + " colours: blank?");
         assertTrue(saturated > 20_000, "the screenshot has " + saturated + " coloured pixels: the charts are not drawn");
         assertTrue(darkInTitle > 500, "no text at the top of the screenshot");
+        JsonNode layout = ReportPage.measurements(dom);
+        ReportPage.assertChartsFillThePage(layout, image);
+        ReportPage.assertCellsShowTheirText(layout, image);
     }
 
     @Test
@@ -161,6 +171,7 @@ class ReportCommandTest {
             assertTrue(Pattern.compile(subject + "[^<]*</td>\\s*<td>h2load</td>").matcher(html).find(), subject + " x h2load");
         }
         assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
+        ReportPage.assertRounded(html);
     }
 
     @Test

@@ -149,4 +149,18 @@ class TlsLoadCommandTest {
         assertEquals(Main.EXIT_USAGE, streams.code());
         assertTrue(streams.err().contains("needs HTTP/2"), streams.err());
     }
+
+    @Test
+    void agentsRefuseTlsAndHttp2InsteadOfRunningPlainHttp11() {
+        // The agents' spec has no protocol or TLS options: a run on them would quietly be plain HTTP/1.1.
+        for (String[] args : List.of(new String[] {"--h2c", "http://127.0.0.1:1/"},
+                new String[] {"--insecure", "https://127.0.0.1:1/"})) {
+            List<String> all = new java.util.ArrayList<>(List.of("load", "-n", "1", "--agents", "127.0.0.1:1",
+                    "--secret-file", "/nonexistent/secret"));
+            all.addAll(List.of(args));
+            CliRun r = CliRun.of(all.toArray(String[]::new));
+            assertEquals(Main.EXIT_USAGE, r.code(), r.err());
+            assertTrue(r.err().contains("--agents run plain HTTP/1.1 only"), r.err());
+        }
+    }
 }

@@ -147,6 +147,65 @@ class ResultsTest {
         assertEquals(0, r.intervals().rowCount(), "no latency.hlog: no intervals");
     }
 
+    @Test
+    void aResultsSaysInOneLineWhatItHolds(@TempDir Path tmp) throws IOException {
+        assertEquals("Results[" + SAMPLE + ": 45 runs, 3 subjects \u00d7 3 workloads]", Results.load(SAMPLE).toString());
+        Path other = copySample(tmp, "other");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(other.resolve("runs.csv")));
+        lines.replaceAll(l -> l.startsWith("sample,") ? "other," + l.substring(7) : l);
+        lines.set(1, lines.get(1).replace(",ok,", ",failed,"));
+        lines.set(2, lines.get(2).replace(",plaintext,", ",json,").replace(",go-nethttp,", ",new-subject,"));
+        Files.write(other.resolve("runs.csv"), lines);
+        assertEquals("Results[" + SAMPLE + ", " + other + ": 90 runs (1 failed), 4 subjects \u00d7 3 workloads]",
+                Results.load(SAMPLE, other).toString());
+    }
+
+    @Test
+    void aRunsCsvWithWindowsLineEndsLoadsAsTheSame(@TempDir Path tmp) throws IOException {
+        Path dir = copySample(tmp, "crlf");
+        Files.writeString(dir.resolve("runs.csv"), String.join("\r\n", Files.readAllLines(SAMPLE.resolve("runs.csv")))
+                + "\r\n");
+        Table crlf = Results.load(dir).runs();
+        Table lf = Results.load(SAMPLE).runs();
+        assertEquals(lf.columnNames(), crlf.columnNames());
+        for (int c = 0; c < lf.columnCount(); c++) {
+            assertEquals(lf.column(c).asList(), crlf.column(c).asList(), lf.column(c).name());
+        }
+    }
+
+    @Test
+    void aColumnThisVersionDoesNotKnowIsKeptAsTextAfterTheKnownOnes(@TempDir Path tmp) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("newer"));
+        Files.writeString(dir.resolve("runs.csv"), String.join(",", RunRow.FIXED_COLUMNS) + ",gpu_model\n"
+                + "newer,1,1,1,s,,plaintext,wrk,64,1,,10,1000,100,5000,0,0,0,0,0,0,,,,,,,,,,,,,,,,,ok,,\"H100, 80 GB\"\n");
+        Table runs = Results.load(SAMPLE, dir).runs();
+        assertEquals("gpu_model", runs.columnNames().get(runs.columnCount() - 1));
+        assertEquals(RunRow.COLUMNS, runs.columnNames().subList(0, RunRow.COLUMNS.size()));
+        assertEquals("", runs.stringColumn("gpu_model").get(0), "data/sample has no such column");
+        assertEquals("H100, 80 GB", runs.stringColumn("gpu_model").get(45));
+        assertTrue(runs.column("warmup_s").isMissing(45), "a known column the newer file lacks is missing");
+    }
+
+    @Test
+    void aHeaderThatNamesAColumnTwiceOrAValueOfTheWrongKindIsNamedWithFileAndLine(@TempDir Path tmp)
+            throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("bad"));
+        Path csv = dir.resolve("runs.csv");
+        Files.writeString(csv, "experiment,run_id,subject,workload,status,subject\n");
+        DataException e = assertThrows(DataException.class, () -> Results.load(dir));
+        assertTrue(e.getMessage().startsWith(csv + ":1: the header names a column twice"), e.getMessage());
+        String header = "experiment,run_id,subject,workload,status,requests,load_bound\n";
+        Files.writeString(csv, header + "bad,1,s,w,ok,100,false\n\nbad,2,s,w,ok,1.5,false\n");
+        e = assertThrows(DataException.class, () -> Results.load(dir));
+        assertEquals(csv + ":4: column 'requests' holds '1.5', which is not a whole number", e.getMessage());
+        Files.writeString(csv, header + "bad,1,s,w,ok,100,yes\n");
+        e = assertThrows(DataException.class, () -> Results.load(dir));
+        assertEquals(csv + ":2: column 'load_bound' holds 'yes', which is not a true/false value", e.getMessage());
+        Files.writeString(csv, "experiment,run_id,subject,work");
+        e = assertThrows(DataException.class, () -> Results.load(dir));
+        assertTrue(e.getMessage().startsWith(csv + ":1: not a runs.csv header"), "only a cut-off header: " + e.getMessage());
+    }
+
     private static Path copySample(Path tmp, String name) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name));
         for (String f : List.of("runs.csv", "experiment.json", "latency.hlog")) {

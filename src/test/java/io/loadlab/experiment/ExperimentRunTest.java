@@ -219,11 +219,11 @@ class ExperimentRunTest {
                 .get("status").asText());
         assertTrue(ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive), "subject stopped");
 
-        // An experiment begun by the version before steady, missed, noise_cpu_s, steal_s, errors_tls and
-        // protocol existed:
-        // its runs.csv has fewer columns, which resume upgrades so that the new rows line up.
+        // An experiment begun by the version before steady, missed, noise_cpu_s, steal_s, the sweep's three
+        // columns, errors_tls and protocol existed: its runs.csv has fewer columns, which resume upgrades so
+        // that the new rows line up.
         List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
-        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, 6))).toList();
+        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, 9))).toList();
         Files.write(dir.resolve("runs.csv"), older);
         // A kill -9 in the middle of writing leaves a partial row and a partial histogram line: resume repairs both.
         Files.writeString(dir.resolve("runs.csv"), "resume,99,3,1,java-ne", StandardCharsets.UTF_8,

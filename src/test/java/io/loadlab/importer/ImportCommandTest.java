@@ -88,6 +88,36 @@ class ImportCommandTest {
     }
 
     @Test
+    void theEnvironmentGivenIsRecordedAndTheRestIsUnknownWhenReconciled() throws IOException {
+        String dir = tmp.resolve("data/theirs").toString();
+        for (String subject : List.of("go-nethttp", "java-netty")) {
+            // One output three times: its 16 connections in every round, so that the rounds form one group.
+            Outcome o = run("import", file("wrk.txt"), file("wrk.txt"), file("wrk.txt"), "--subject",
+                    subject, "--variant", "durability=memory", "--workload", "plaintext", "--env",
+                    "cpu=Intel Xeon E5-2690,cores=8", "--out", dir);
+            assertEquals(0, o.code(), o.err());
+        }
+        JsonNode env = new ObjectMapper().readTree(Path.of(dir, "experiment.json").toFile()).path("environment");
+        assertEquals("Intel Xeon E5-2690", env.path("cpu_model").asText());
+        assertEquals("8", env.path("cores").asText());
+        assertEquals(ExperimentImport.NOT_GIVEN, env.path("kernel").asText());
+
+        Outcome compare = run("compare", System.getProperty("user.dir") + "/data/sample", dir);
+        assertEquals(0, compare.code(), compare.err());
+        List<String> lines = compare.out().lines().toList();
+        String cpu = lines.stream().filter(l -> l.startsWith("CPU model")).findFirst().orElseThrow();
+        assertTrue(cpu.contains("AMD EPYC") && cpu.contains("Intel Xeon E5-2690") && cpu.endsWith("yes"), cpu);
+        String kernel = lines.stream().filter(l -> l.startsWith("kernel")).findFirst().orElseThrow();
+        assertTrue(kernel.contains(ExperimentImport.NOT_GIVEN) && kernel.endsWith("unknown"), kernel);
+        assertTrue(compare.out().contains("builtin / wrk"), "met across engines, which are named: " + compare.out());
+
+        Outcome bad = run("import", file("wrk.txt"), "--subject", "s", "--workload", "w", "--env", "ram=64G", "--out",
+                tmp.resolve("data/bad-env").toString());
+        assertEquals(Main.EXIT_USAGE, bad.code());
+        assertTrue(bad.err().contains("--env: unknown environment fact 'ram': give cpu, cores, kernel"), bad.err());
+    }
+
+    @Test
     void anUnreadableFileImportsNothingAndQuotesTheLine() throws IOException {
         String dir = tmp.resolve("data/bad").toString();
         Path bad = tmp.resolve("bad-ab.txt");

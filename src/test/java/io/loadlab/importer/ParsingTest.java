@@ -41,20 +41,20 @@ class ParsingTest {
 
     @Test
     void unitVariants() {
-        assertEquals(1.5e6, Units.micros("1.5s", "us"));
-        assertEquals(250, Units.micros("250us", "ms"));
-        assertEquals(250, Units.micros("250µs", "ms"));
-        assertEquals(2, Units.micros("2000ns", "us"));
-        assertEquals(1.2e8, Units.micros("2.00m", "s"));
-        assertEquals(3000, Units.micros("3", "ms"));
-        assertEquals(512 * 1024, Units.bytes("512.00KB"));
-        assertEquals(512 * 1024, Units.bytes("512KiB"));
-        assertEquals(3 * 1024 * 1024, Units.bytes("3 MiB"));
-        assertEquals(2.0 * 1024 * 1024 * 1024, Units.bytes("2.00GB"));
-        assertEquals(624, Units.bytes("624.00B"));
-        assertEquals(24640, Units.count("24.64k"), 1e-6);
-        assertEquals(1_040_000, Units.count("1.04M"), 1e-6);
-        assertThrows(NumberFormatException.class, () -> Units.micros("3 fortnights", "s"));
+        assertEquals(1.5e6, UnitParser.micros("1.5s", "us"));
+        assertEquals(250, UnitParser.micros("250us", "ms"));
+        assertEquals(250, UnitParser.micros("250µs", "ms"));
+        assertEquals(2, UnitParser.micros("2000ns", "us"));
+        assertEquals(1.2e8, UnitParser.micros("2.00m", "s"));
+        assertEquals(3000, UnitParser.micros("3", "ms"));
+        assertEquals(512 * 1024, UnitParser.bytes("512.00KB"));
+        assertEquals(512 * 1024, UnitParser.bytes("512KiB"));
+        assertEquals(3 * 1024 * 1024, UnitParser.bytes("3 MiB"));
+        assertEquals(2.0 * 1024 * 1024 * 1024, UnitParser.bytes("2.00GB"));
+        assertEquals(624, UnitParser.bytes("624.00B"));
+        assertEquals(24640, UnitParser.count("24.64k"), 1e-6);
+        assertEquals(1_040_000, UnitParser.count("1.04M"), 1e-6);
+        assertThrows(NumberFormatException.class, () -> UnitParser.micros("3 fortnights", "s"));
     }
 
     @Test

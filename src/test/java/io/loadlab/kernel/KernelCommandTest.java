@@ -58,6 +58,27 @@ class KernelCommandTest {
     }
 
     @Test
+    void theLaunchersJvmFlagsGoIntoTheKernelspecAndTheArchiveOnlyWithTheJar() throws Exception {
+        // ./loadlab passes its flags one a line; from target/classes (as here) the archive, made for
+        // the jar's class path, would not match, so it is left out.
+        String before = System.getProperty("loadlab.jvm.flags");
+        System.setProperty("loadlab.jvm.flags", "-XX:+UseSerialGC\n-XX:SharedArchiveFile=/x/loadlab.jsa\n-XX:-UsePerfData\n");
+        try {
+            Path jupyter = fakeJupyter();
+            assertEquals(0, run("kernel", "install", "--user", "--jupyter", jupyter.toString()).code());
+            List<String> argv = new ArrayList<>();
+            new ObjectMapper().readTree(tmp.resolve("copied/kernel.json").toFile()).path("argv").forEach(a -> argv.add(a.asText()));
+            assertEquals(List.of("-XX:+UseSerialGC", "-XX:-UsePerfData", "-cp"), argv.subList(1, 4));
+        } finally {
+            if (before == null) {
+                System.clearProperty("loadlab.jvm.flags");
+            } else {
+                System.setProperty("loadlab.jvm.flags", before);
+            }
+        }
+    }
+
+    @Test
     void prefixAndSysPrefixArePassedOn() throws Exception {
         Path jupyter = fakeJupyter();
         assertEquals(0, run("kernel", "install", "--prefix", "some/prefix", "--jupyter", jupyter.toString()).code());

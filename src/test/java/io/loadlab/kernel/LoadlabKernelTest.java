@@ -168,7 +168,7 @@ class LoadlabKernelTest {
         assertTrue(html.contains("<th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>p99.99</th><th>max</th><th>count</th>"),
                 html);
         assertTrue(html.contains("<td style=\"text-align:right\">500</td>"), html);
-        assertTrue(html.contains("<td style=\"text-align:right\">1000</td>"), html);
+        assertTrue(html.contains("<td style=\"text-align:right\">1,000</td>"), html);
         assertTrue(text(d, "text/plain").startsWith("latency (µs): p50=500 p90=900"), text(d, "text/plain"));
     }
 
@@ -418,7 +418,7 @@ class LoadlabKernelTest {
         assertEquals(1, fixture.updated.size());
         DisplayData last = fixture.updated.get(fixture.updated.size() - 1);
         assertEquals(fixture.shown.get(0).getDisplayId(), last.getDisplayId());
-        assertEquals("experiment [" + "#".repeat(22) + "--------] 3/4 (75%)  run 3 (java-netty, plaintext) 12345.6 requests/s",
+        assertEquals("experiment [" + "#".repeat(22) + "--------] 3/4 (75%)  run 3 (java-netty, plaintext) 12,346 requests/s",
                 text(last, "text/plain"));
     }
 

@@ -17,6 +17,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every notebook in {@code notebooks/} (except the report template, which {@code loadlab report}'s
  * tests execute) runs top to bottom under nbconvert on the installed kernel, without an error output, and
- * shows at least one chart and one table. The quickstart runs a real (small) experiment into
+ * shows at least one chart and one table, its numbers rounded for people. The quickstart runs a real (small) experiment into
  * {@code data/tmp/quickstart-*}; the folders it creates are removed afterwards.
  */
 @Timeout(value = 170, unit = TimeUnit.SECONDS)
@@ -87,6 +89,7 @@ class NotebooksTest {
 
             assertTrue(outputs.stream().anyMatch(o -> JupyterFixture.join(o.path("data").path("text/html")).contains("<table")),
                     name + ": no text/html table among " + outputs.size() + " outputs");
+            assertNumbersRounded(name, outputs);
             String png = outputs.stream().map(o -> JupyterFixture.join(o.path("data").path("image/png"))).filter(s -> !s.isEmpty())
                     .findFirst().orElseThrow(() -> new AssertionError(name + ": no image/png output"));
             byte[] bytes = Base64.getMimeDecoder().decode(png);
@@ -102,6 +105,28 @@ class NotebooksTest {
                 deleteTree(made);
             }
         }
+    }
+
+    /**
+     * Every number a table shows is rounded for people: whole numbers with separators (117,541), a
+     * figure with a decimal point to at most 3 significant digits (0.614, 12.1%, 0.0079), tiny p-values
+     * as {@code < 0.001}; so a mean of 76108.3, a ratio of 0.613655 or 117541 requests fail.
+     */
+    private static void assertNumbersRounded(String name, List<JsonNode> outputs) {
+        Pattern numericCell = Pattern.compile("<td style=\"text-align:right\">([^<]*)</td>");
+        Pattern rounded = Pattern.compile("-?[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?%?|&lt; 0\\.001|");
+        int checked = 0;
+        for (JsonNode o : outputs) {
+            Matcher cell = numericCell.matcher(JupyterFixture.join(o.path("data").path("text/html")));
+            while (cell.find()) {
+                String text = cell.group(1);
+                String digits = text.replaceAll("[^0-9]", "").replaceFirst("^0+", "");
+                assertTrue(rounded.matcher(text).matches() && (!text.contains(".") || digits.length() <= 3),
+                        name + ": a table shows '" + text + "'");
+                checked++;
+            }
+        }
+        assertTrue(checked > 0, name + ": no table shows a number, so none was checked");
     }
 
     private static Set<Path> quickstartFolders() throws IOException {

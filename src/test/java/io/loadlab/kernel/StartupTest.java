@@ -14,6 +14,13 @@ class StartupTest {
     }
 
     @Test
+    void showTableIsLoadlabJshsOwn() throws java.io.IOException {
+        String jsh = java.nio.file.Files.readString(KernelFixture.HOME.resolve("src/main/jshell/loadlab.jsh"));
+        org.junit.jupiter.api.Assertions.assertTrue(jsh.contains(Startup.SHOW_TABLE + "\n"),
+                "loadlab.jsh's show(table) differs from the kernel's copy:\n" + Startup.SHOW_TABLE);
+    }
+
+    @Test
     void homeIsThisCheckout() {
         assertEquals(Optional.of(KernelFixture.HOME), Startup.home());
     }

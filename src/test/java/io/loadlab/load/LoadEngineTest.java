@@ -10,11 +10,15 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -336,7 +340,9 @@ class LoadEngineTest {
                 }
             }
             assertEquals(2 * r.intervals().size(), intervals);
-            assertEquals(r.requests(), latency.getTotalCount());
+            // A request due just before the window's end that the loop had not sent yet is missed,
+            // and is in the latency log with its wait (a busy machine makes that likelier).
+            assertEquals(r.requests() + r.missed(), latency.getTotalCount());
             assertEquals(r.latency(), latency);
             assertEquals(r.serviceTime().orElseThrow(), service);
         }
@@ -352,4 +358,67 @@ class LoadEngineTest {
         }
     }
 
+    /**
+     * A run interrupted mid-window (an agent's run stopped when its coordinator died) leaves no
+     * connection open once it has returned. (Issue 16: the agent test of a killed coordinator once found
+     * an agent's connections still open after its run ended; this test did not reproduce that race, so
+     * it guards the behaviour rather than confirming the fix.)
+     */
+    @Test
+    void aRunInterruptedMidWindowLeavesNoConnectionOpen() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress())) {
+            List<Socket> accepted = new CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        accepted.add(server.accept());
+                    }
+                } catch (IOException e) {
+                    // The server socket was closed: the test is over.
+                }
+            });
+            acceptor.start();
+            LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + server.getLocalPort() + "/").connections(16)
+                    .threads(2).duration(Duration.ofSeconds(30)).build();
+            Throwable[] thrown = new Throwable[1];
+            Thread run = new Thread(() -> {
+                try {
+                    LoadEngine.run(spec);
+                } catch (LoadException e) {
+                    thrown[0] = e;
+                }
+            });
+            run.start();
+            long connected = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (accepted.size() < 17 && System.nanoTime() < connected) {
+                Thread.sleep(10); // paces the check: the preflight connection and the run's 16
+            }
+            run.interrupt();
+            run.join(TimeUnit.SECONDS.toMillis(30));
+            assertTrue(thrown[0] != null && thrown[0].getMessage().contains("interrupted"), "stopped: " + thrown[0]);
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            int open = -1;
+            while (System.nanoTime() < end) {
+                open = 0;
+                for (Socket s : accepted) {
+                    s.setSoTimeout(50);
+                    try {
+                        open += s.getInputStream().read() < 0 ? 0 : 1; // -1: the engine closed it
+                    } catch (SocketTimeoutException e) {
+                        open++;
+                    }
+                }
+                if (open == 0 && accepted.size() > 1) {
+                    break;
+                }
+            }
+            server.close();
+            acceptor.join(5000);
+            for (Socket s : accepted) {
+                s.close();
+            }
+            assertTrue(accepted.size() >= 17, "the run's connections were open: " + accepted.size());
+            assertEquals(0, open, open + " of " + accepted.size() + " connections still open after the run returned");
+        }
+    }
 }

@@ -175,7 +175,7 @@ class RunWarningsTest {
     void slowFirstRoundWithoutRunIdsSaysItIsNotKnown() {
         Table runs = new RunsTable("rps").group("web", "json", 900, 1000, 1001, 999, 1000.5).table();
         Warning w = of(find(runs), "slow_first_round").get(0);
-        assertTrue(w.message().endsWith("% off their median 1000.25; what was cold in that run is not known (no"
+        assertTrue(w.message().endsWith("% off their median 1,000; what was cold in that run is not known (no"
                 + " run_id)"), w.message());
     }
 

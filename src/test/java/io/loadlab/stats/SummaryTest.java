@@ -56,7 +56,7 @@ class SummaryTest {
         assertTrue(Double.isNaN(s.cv()));
         assertTrue(Double.isNaN(s.ciLow()));
         assertTrue(Double.isNaN(s.ciHigh()));
-        assertEquals("n=1 value=42.5000", s.toString());
+        assertEquals("Summary[n=1: value 42.5]", s.toString());
     }
 
     @Test
@@ -105,6 +105,6 @@ class SummaryTest {
     @Test
     void toStringUsesDotDecimalsAndPercentCv() {
         String text = Summary.of(new double[] {100, 110}).toString();
-        assertTrue(text.startsWith("n=2 mean=105.000 sd=7.071 (cv 6.73%) median=105.000"), text);
+        assertEquals("Summary[n=2: mean 105 ± 63.5 (95% CI), sd 7.07 (cv 6.73%), median 105, range 100 to 110]", text);
     }
 }

@@ -56,7 +56,7 @@ class WarningsTest {
         Table runs = new RunsTable("rps").group("web", "json", 1000, 1001, 999, 1000.5, 999.5, 1200).table();
         Warning w = only(find(runs, "rps"), "outlier");
         assertEquals(List.of(6), w.rounds());
-        assertNamesGroupAndRounds(w, "round 6: 1200.00, score 179.6");
+        assertNamesGroupAndRounds(w, "round 6: 1,200, score 179.6");
     }
 
     @Test

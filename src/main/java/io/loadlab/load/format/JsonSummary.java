@@ -3,6 +3,7 @@ package io.loadlab.load.format;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
@@ -39,6 +40,15 @@ public final class JsonSummary {
         o.put("rps", r.rps());
         o.put("bytes_read", r.bytesRead());
         o.put("bytes_written", r.bytesWritten());
+        putErrors(o, r);
+        putTimes(o, r);
+        putCpu(o, r);
+        putWarmupAndRate(o, r);
+        return o;
+    }
+
+    /** {@code errors} and {@code status_codes}. */
+    private static void putErrors(ObjectNode o, LoadResult r) {
         ErrorCounts e = r.errors();
         ObjectNode errors = o.putObject("errors");
         errors.put("connect", e.connect());
@@ -52,6 +62,10 @@ public final class JsonSummary {
         for (Map.Entry<Integer, Long> c : r.statusCodes().entrySet()) {
             codes.put(String.valueOf(c.getKey()), c.getValue());
         }
+    }
+
+    /** {@code latency_us}, {@code service_time_us} and {@code connect_time_us} (µs). */
+    private static void putTimes(ObjectNode o, LoadResult r) {
         o.set("latency_us", distribution(r.latency()));
         Optional<Histogram> svc = r.serviceTime();
         if (svc.isPresent()) {
@@ -70,14 +84,35 @@ public final class JsonSummary {
             connect.put("max", ct.getMaxValue());
         }
         ProtocolJson.put(o, r);
+    }
+
+    /** CPU seconds of the window, the JVM's GC and the loops' allocation (bytes); the load CPUs. */
+    private static void putCpu(ObjectNode o, LoadResult r) {
         o.put("load_cpu_s", r.loadCpuSeconds());
         o.put("rps_per_load_cpu_s", r.rpsPerLoadCpuSecond());
         o.put("process_cpu_s", r.processCpuSeconds());
+        o.put("non_loop_cpu_s", r.nonLoopCpuSeconds());
+        o.put("gc_s", r.jvm().gcSeconds());
+        o.put("gc_count", r.jvm().gcCount());
+        if (r.jvm().loopAllocatedBytes() >= 0) {
+            o.put("loop_alloc_bytes", r.jvm().loopAllocatedBytes());
+        } else {
+            o.putNull("loop_alloc_bytes");
+        }
+        if (r.loopAllocatedBytesPerRequest().isPresent()) {
+            o.put("loop_alloc_bytes_per_request", r.loopAllocatedBytesPerRequest().getAsDouble());
+        } else {
+            o.putNull("loop_alloc_bytes_per_request");
+        }
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
+    }
+
+    /** {@code stopped_early}, the warm-up, the fixed rate and {@code warnings}. */
+    private static void putWarmupAndRate(ObjectNode o, LoadResult r) {
         o.put("stopped_early", r.stoppedEarly());
         o.put("warmup_s", r.warmupSeconds());
-        com.fasterxml.jackson.databind.node.ArrayNode warmupRps = o.putArray("warmup_rps");
+        ArrayNode warmupRps = o.putArray("warmup_rps");
         r.warmup().intervalRps().forEach(x -> warmupRps.add(Math.round(x)));
         if (r.steady().isPresent()) {
             o.put("steady", r.steady().get());
@@ -91,7 +126,7 @@ public final class JsonSummary {
             o.putNull("target_rps");
             o.putNull("missed");
         }
-        com.fasterxml.jackson.databind.node.ArrayNode warnings = o.putArray("warnings");
+        ArrayNode warnings = o.putArray("warnings");
         if (r.steady().isPresent() && !r.steady().get() && r.warmupSeconds() > 0) {
             warnings.add("not_steady");
         }
@@ -101,7 +136,6 @@ public final class JsonSummary {
         if (r.loadBound()) {
             warnings.add("load_bound");
         }
-        return o;
     }
 
     /** The JSON text of a result, indented. */

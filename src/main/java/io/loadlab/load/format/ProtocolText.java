@@ -1,5 +1,6 @@
 package io.loadlab.load.format;
 
+import io.loadlab.format.Units;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
 import io.loadlab.load.Protocol;
@@ -38,8 +39,8 @@ final class ProtocolText {
                 t.version().isEmpty() ? "no handshake" : t.version(), t.cipher(), t.provider(), t.library()));
         if (h.getTotalCount() > 0) {
             sb.append(String.format(Locale.ROOT, "  Handshakes    %s (%s resumed), mean %s, p99 %s, max %s%n",
-                    Units.count(t.handshakes()), Units.count(t.resumed()), Units.micros(h.getMean()),
-                    Units.micros(h.getValueAtPercentile(99)), Units.micros(h.getMaxValue())));
+                    Units.count(t.handshakes()), Units.count(t.resumed()), Units.latency(h.getMean()),
+                    Units.latency(h.getValueAtPercentile(99)), Units.latency(h.getMaxValue())));
         }
     }
 }

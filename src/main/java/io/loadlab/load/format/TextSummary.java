@@ -1,5 +1,6 @@
 package io.loadlab.load.format;
 
+import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
@@ -20,10 +21,7 @@ public final class TextSummary {
     /** The line printed before a run starts: what is about to happen. */
     public static String header(LoadSpec spec) {
         StringBuilder sb = new StringBuilder();
-        String bound = spec.duration().map(Durations::format).orElse("")
-                + (spec.duration().isPresent() && spec.requestCount().isPresent() ? " or " : "")
-                + (spec.requestCount().isPresent() ? Units.count(spec.requestCount().getAsLong()) + " requests" : "");
-        sb.append("Running ").append(bound).append(" test @ ").append(spec.request().method()).append(' ')
+        sb.append("Running ").append(spec.bound()).append(" test @ ").append(spec.request().method()).append(' ')
                 .append(spec.request().target().url()).append('\n');
         sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%s%n",
                 spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
@@ -35,27 +33,44 @@ public final class TextSummary {
     /** The full summary of a finished run. */
     public static String format(LoadResult r) {
         StringBuilder sb = new StringBuilder();
-        Histogram lat = r.latency();
+        latencies(sb, r);
+        sb.append('\n');
+        throughput(sb, r);
+        statusAndErrors(sb, r);
+        cpu(sb, r);
+        warnings(sb, r);
+        return sb.toString();
+    }
+
+    /** The latency distribution, and the service time's where the run has one. */
+    private static void latencies(StringBuilder sb, LoadResult r) {
         boolean fixed = r.spec().isFixedRate();
         sb.append('\n').append(fixed ? "Latency (from due time, coordinated omission corrected)" : "Latency")
                 .append('\n');
-        distribution(sb, lat);
+        distribution(sb, r.latency());
         r.serviceTime().ifPresent(svc -> {
             sb.append("\nService time (from actual send)\n");
             distribution(sb, svc);
         });
-        sb.append('\n');
+    }
+
+    /** Requests, rate, target rate, warm-up and transfer. */
+    private static void throughput(StringBuilder sb, LoadResult r) {
         sb.append(String.format(Locale.ROOT, "  Requests      %s in %.2fs, %s bytes read%n",
                 Units.count(r.requests()), r.durationSeconds(), Units.bytes(r.bytesRead())));
-        sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.rate(r.rps())));
+        sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.integer(r.rps())));
         r.targetRps().ifPresent(target -> sb.append(String.format(Locale.ROOT,
-                "  Target rate   %s/s, %s due but never sent%n", Units.rate(target), Units.count(r.missed()))));
+                "  Target rate   %s/s, %s due but never sent%n", Units.integer(target), Units.count(r.missed()))));
         if (r.warmupSeconds() > 0) {
             sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, throughput %s at its end%n", r.warmupSeconds(),
                     r.steady().orElse(false) ? "steady" : "NOT steady"));
         }
         sb.append(String.format(Locale.ROOT, "  Transfer/sec  %s read, %s written%n",
                 Units.bytes(r.bytesReadPerSecond()), Units.bytes(r.bytesWritten() / Math.max(1e-9, r.durationSeconds()))));
+    }
+
+    /** Responses by status code, errors by kind, and the connections' setup time. */
+    private static void statusAndErrors(StringBuilder sb, LoadResult r) {
         sb.append("  Status codes ");
         if (r.statusCodes().isEmpty()) {
             sb.append("none");
@@ -75,15 +90,25 @@ public final class TextSummary {
         Histogram ct = r.connectTime();
         if (ct.getTotalCount() > 0) {
             sb.append(String.format(Locale.ROOT, "  Connect       %s connections, mean %s, max %s%n",
-                    Units.count(ct.getTotalCount()), Units.micros(ct.getMean()), Units.micros(ct.getMaxValue())));
+                    Units.count(ct.getTotalCount()), Units.latency(ct.getMean()), Units.latency(ct.getMaxValue())));
         }
         ProtocolText.append(sb, r);
+    }
+
+    /** The load generator's CPU, its share of the CPUs it had, and the process's. */
+    private static void cpu(StringBuilder sb, LoadResult r) {
         sb.append(String.format(Locale.ROOT,
                 "  Load CPU      %.2fs on %d thread%s (%.0f%% of %d CPU%s), %s requests per CPU-second%n",
                 r.loadCpuSeconds(), r.spec().threads(), r.spec().threads() == 1 ? "" : "s",
                 100 * r.loadCpuSeconds() / Math.max(1e-9, r.durationSeconds() * r.loadCpus()),
-                r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.rate(r.rpsPerLoadCpuSecond())));
-        sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included)%n", r.processCpuSeconds()));
+                r.loadCpus(), r.loadCpus() == 1 ? "" : "s", Units.integer(r.rpsPerLoadCpuSecond())));
+        sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included; %.2fs outside the event loops, GC %.3fs in %d"
+                        + " collection%s)%n", r.processCpuSeconds(), r.nonLoopCpuSeconds(), r.jvm().gcSeconds(),
+                r.jvm().gcCount(), r.jvm().gcCount() == 1 ? "" : "s"));
+    }
+
+    /** One paragraph a warning: load bound, not steady, rate not reached, stopped early. */
+    private static void warnings(StringBuilder sb, LoadResult r) {
         if (r.loadBound()) {
             sb.append("\n  WARNING: the load generator's threads were busy at least ")
                     .append(Math.round(LoadResult.LOAD_BOUND_SHARE * 100))
@@ -95,13 +120,12 @@ public final class TextSummary {
         }
         if (r.rateNotReached()) {
             sb.append(String.format(Locale.ROOT, "%n  WARNING: rate_not_reached: %s/s answered of %s/s targeted, %s requests"
-                            + " due but never sent; the latency above includes their waits.%n", Units.rate(r.rps()),
-                    Units.rate(r.targetRps().getAsDouble()), Units.count(r.missed())));
+                            + " due but never sent; the latency above includes their waits.%n", Units.integer(r.rps()),
+                    Units.integer(r.targetRps().getAsDouble()), Units.count(r.missed())));
         }
         if (r.stoppedEarly()) {
             sb.append("\n  WARNING: stopped before all requests ended: nothing progressed for a request timeout.\n");
         }
-        return sb.toString();
     }
 
     private static void distribution(StringBuilder sb, Histogram h) {
@@ -110,11 +134,11 @@ public final class TextSummary {
             return;
         }
         sb.append(String.format(Locale.ROOT, "  mean %s, stdev %s, max %s%n",
-                Units.micros(h.getMean()), Units.micros(h.getStdDeviation()), Units.micros(h.getMaxValue())));
+                Units.latency(h.getMean()), Units.latency(h.getStdDeviation()), Units.latency(h.getMaxValue())));
         for (double p : PERCENTILES) {
-            sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", trim(p) + "%", Units.micros(h.getValueAtPercentile(p))));
+            sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", trim(p) + "%", Units.latency(h.getValueAtPercentile(p))));
         }
-        sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", "max", Units.micros(h.getMaxValue())));
+        sb.append(String.format(Locale.ROOT, "  %-7s %10s%n", "max", Units.latency(h.getMaxValue())));
     }
 
     private static String trim(double p) {

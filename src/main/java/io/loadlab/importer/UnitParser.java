@@ -4,12 +4,16 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Numbers with the unit suffixes load tools print. Throws NumberFormatException on anything else. */
-final class Units {
+/**
+ * Parses the numbers with unit suffixes that load tools print ({@code 611.00us}, {@code 7.29MB},
+ * {@code 24.64k}) into Loadlab's units; it only reads, {@link io.loadlab.format.Units} shows. Throws
+ * NumberFormatException on anything else.
+ */
+final class UnitParser {
 
     private static final Pattern NUMBER_UNIT = Pattern.compile("([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*([A-Za-zµμ/]*)");
 
-    private Units() {
+    private UnitParser() {
     }
 
     /** A duration such as {@code 611.00us}, {@code 0.91ms}, {@code 2.00s}, {@code 1.00m}; in µs. */

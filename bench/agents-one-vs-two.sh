@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# One agent against two, each in a network namespace of its own, the subject (a small Netty server)
+# in a third, the coordinator in a fourth: alternating runs of loadlab load --agents. Needs root.
+# On one machine the namespaces share its CPUs: see docs/architecture.md for what this shows.
+# Usage: bench/agents-one-vs-two.sh [ROUNDS] [DURATION]   (default 3 rounds of 5s)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+log="$(mktemp)"
+if ! mvn -B -q -DskipTests package >"$log" 2>&1; then
+  tail -30 "$log" >&2
+  echo "agents-one-vs-two.sh: the build failed (full log: $log)" >&2
+  exit 1
+fi
+rm -f "$log"
+java -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.agent.OneVsTwoBenchmark "${1:-3}" "${2:-5s}"

@@ -1,0 +1,208 @@
+package io.loadlab.agent;
+
+import com.hazelcast.client.Client;
+import com.hazelcast.client.ClientListener;
+import com.hazelcast.collection.IQueue;
+import com.hazelcast.core.HazelcastInstance;
+import io.loadlab.load.LoadException;
+import io.loadlab.load.LoadSpec;
+import io.loadlab.load.Target;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code loadlab agent}: a long-running process on a load host. It is one embedded Hazelcast member
+ * bound to its listen address ({@link Cluster}), reading orders from its inbox queue: clock probes,
+ * and runs (one at a time) of the built-in engine on the share of the load a coordinator gives it.
+ * A run stops when its coordinator's client disconnects, at its deadline, or when told; the agent
+ * then waits for the next coordinator. {@link #serve} blocks until {@link #close}.
+ */
+public final class Agent implements AutoCloseable {
+
+    /** The protocol's version: a coordinator of another version is refused with both named. */
+    public static final String VERSION = "loadlab-agent-1";
+
+    private final HostPort listen;
+    private final HazelcastInstance hz;
+    private final PrintStream log;
+    private final Optional<Path> hlogDir;
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "loadlab-agent-deadline");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile AgentRun current;
+    private volatile boolean closed;
+
+    private Agent(HostPort listen, HazelcastInstance hz, PrintStream log, Optional<Path> hlogDir) {
+        this.listen = listen;
+        this.hz = hz;
+        this.log = log;
+        this.hlogDir = hlogDir;
+    }
+
+    /**
+     * Starts an agent: binds {@code listen} only, with the cluster name of {@code secret}.
+     *
+     * @param hlogDir       a folder where each run's own intervals are kept ({@code run-SESSION.hlog}), if any
+     * @param allowSubjects {@code --allow-subjects}: remote subjects are not implemented, so it is only noted in the log
+     * @throws AgentException when the address cannot be bound
+     */
+    public static Agent start(HostPort listen, Secret secret, PrintStream log, Optional<Path> hlogDir,
+                              boolean allowSubjects) {
+        RefusalLog.install(log);
+        HazelcastInstance hz = Cluster.member(listen, secret);
+        Agent a = new Agent(listen, hz, log, hlogDir);
+        hz.getClientService().addClientListener(new ClientListener() {
+            @Override
+            public void clientConnected(Client c) {
+                a.say("coordinator " + c.getSocketAddress() + " connected");
+            }
+
+            @Override
+            public void clientDisconnected(Client c) {
+                a.coordinatorGone(c);
+            }
+        });
+        a.say("listening on " + listen + " (Hazelcast " + hz.getCluster().getLocalMember().getVersion()
+                + ", cluster " + secret.clusterName() + "), " + cpus() + " CPUs for load"
+                + (allowSubjects ? "; --allow-subjects has no effect yet: remote subjects are not implemented" : ""));
+        return a;
+    }
+
+    /** The address the agent listens on. */
+    public HostPort listen() {
+        return listen;
+    }
+
+    /** Answers orders until {@link #close}. */
+    public void serve() {
+        IQueue<String> inbox = hz.getQueue(Cluster.INBOX);
+        while (!closed) {
+            String text;
+            try {
+                text = inbox.poll(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                if (closed || !hz.getLifecycleService().isRunning()) {
+                    return;
+                }
+                throw e;
+            }
+            if (text != null) {
+                handle(text);
+            }
+        }
+    }
+
+    private void handle(String text) {
+        Message m;
+        try {
+            m = Wire.decode(text);
+        } catch (AgentException e) {
+            say("ignored an order: " + e.getMessage());
+            return;
+        }
+        if (m instanceof Message.Ping p) {
+            hz.<String>getQueue(p.reply()).offer(Wire.encode(new Message.Pong(p.seq(), AgentLink.Clock.epochMicros(),
+                    cpus(), VERSION)));
+        } else if (m instanceof Message.Prepare p) {
+            prepare(p);
+        } else if (m instanceof Message.Start s) {
+            AgentRun r = current;
+            if (r != null && r.session().equals(s.session())) {
+                r.start(s.startMs());
+            }
+        } else if (m instanceof Message.End e) {
+            AgentRun r = current;
+            if (r != null && r.session().equals(e.session())) {
+                r.endAfter(e.afterIndex());
+            }
+        }
+    }
+
+    private void prepare(Message.Prepare p) {
+        IQueue<String> replies = hz.getQueue(p.reply());
+        AgentRun busy = current;
+        if (busy != null && !busy.finished()) {
+            replies.offer(Wire.encode(new Message.Refused("agent " + listen + " is busy with another coordinator's run ("
+                    + busy.session() + "): wait for it to end")));
+            return;
+        }
+        LoadSpec spec;
+        try {
+            spec = SpecCodec.fromJson(p.load());
+            // Loads the native transport now, not in the first second after the common start.
+            spec.transport().resolve();
+            reach(spec);
+        } catch (LoadException | NullPointerException e) {
+            replies.offer(Wire.encode(new Message.Refused(e.getMessage())));
+            say("refused run " + p.session() + ": " + e.getMessage());
+            return;
+        }
+        AgentRun run = new AgentRun(p.session(), p.client(), spec, replies, log, hlogDir);
+        current = run;
+        // Whatever the coordinator does, this agent stops loading at the run's limit.
+        deadlines.schedule(() -> run.stop("deadline"), p.runLimitMs(), TimeUnit.MILLISECONDS);
+        replies.offer(Wire.encode(new Message.Ready()));
+        say("run " + p.session() + ": " + spec.connections() + " connections, " + spec.threads() + " threads, "
+                + spec.model().describe() + " on " + spec.request().target().url());
+    }
+
+    /** One TCP connection to the target, so that an agent that cannot reach it says so before the start. */
+    private static void reach(LoadSpec spec) {
+        Target t = spec.request().target();
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(t.host(), t.port()), (int) Math.min(Integer.MAX_VALUE,
+                    spec.connectTimeout().toMillis()));
+        } catch (IOException e) {
+            throw LoadException.failed("cannot connect to the target " + t.hostHeader() + " from this agent: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void coordinatorGone(Client c) {
+        AgentRun r = current;
+        if (r != null && !r.finished() && r.client().equals(c.getUuid().toString())) {
+            say("coordinator " + c.getSocketAddress() + " disconnected: stopping run " + r.session());
+            r.stop("coordinator_gone");
+        }
+    }
+
+    private static int cpus() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    private void say(String text) {
+        synchronized (log) {
+            log.println("loadlab agent: " + text);
+            log.flush();
+        }
+    }
+
+    /** Stops any run, leaves the cluster. */
+    @Override
+    public void close() {
+        closed = true;
+        AgentRun r = current;
+        if (r != null) {
+            r.stop("agent_stopped");
+            try {
+                r.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        deadlines.shutdownNow();
+        hz.shutdown();
+    }
+}

@@ -1,0 +1,79 @@
+package io.loadlab.agent;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The secret that agents and coordinators share, read from a file the user made. It is never sent:
+ * the cluster name each side presents is derived from it (HMAC-SHA256), so Hazelcast itself refuses
+ * a member or client that does not hold it. Immutable; {@link #toString()} shows no secret.
+ */
+public final class Secret {
+
+    /** Shortest secret accepted, characters: a guessable word is no gate. */
+    public static final int MIN_LENGTH = 16;
+
+    private final byte[] key;
+
+    private Secret(byte[] key) {
+        this.key = key.clone();
+    }
+
+    /**
+     * Reads the secret: the file's text without surrounding white space.
+     *
+     * @throws AgentException when the file is missing, unreadable or shorter than {@value #MIN_LENGTH}
+     */
+    public static Secret read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (NoSuchFileException e) {
+            throw new AgentException("secret file " + file + " does not exist: make one with"
+                    + " 'head -c 32 /dev/urandom | base64 > " + file + "' and give it to every agent");
+        } catch (IOException e) {
+            throw new AgentException("cannot read secret file " + file + ": " + e.getMessage());
+        }
+        if (text.length() < MIN_LENGTH) {
+            throw new AgentException("secret file " + file + " holds " + text.length() + " characters, at least "
+                    + MIN_LENGTH + " are needed: make one with 'head -c 32 /dev/urandom | base64 > " + file + "'");
+        }
+        return of(text);
+    }
+
+    /** A secret from its text (tests, notebooks). */
+    public static Secret of(String text) {
+        return new Secret(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The Hazelcast cluster name of everyone holding this secret: {@code loadlab-} and 24 hex digits
+     * of HMAC-SHA256 over a fixed label. Hazelcast compares it at every member join and client
+     * authentication, so it is the gate; the secret itself never leaves the host.
+     */
+    public String clusterName() {
+        return "loadlab-" + HexFormat.of().formatHex(mac("loadlab cluster name v1")).substring(0, 24);
+    }
+
+    private byte[] mac(String label) {
+        try {
+            Mac m = Mac.getInstance("HmacSHA256");
+            m.init(new SecretKeySpec(key, "HmacSHA256"));
+            return m.doFinal(label.getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java 17 runtime", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Secret[" + key.length + " bytes]";
+    }
+}

@@ -1,0 +1,86 @@
+package io.loadlab.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.load.Expectation;
+import io.loadlab.load.LoadModel;
+import io.loadlab.load.LoadSpec;
+import io.loadlab.load.RequestTemplate;
+import io.loadlab.load.Target;
+import io.loadlab.load.Transport;
+import io.loadlab.load.Warmup;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * A {@link LoadSpec} as the JSON an agent receives: every field the engine reads, times in ms. Only
+ * fixed warm-ups travel; the coordinator decides a steady-state warm-up itself.
+ */
+final class SpecCodec {
+
+    private SpecCodec() {
+    }
+
+    static ObjectNode toJson(LoadSpec s) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        RequestTemplate r = s.request();
+        o.put("method", r.method());
+        o.put("url", r.target().url());
+        r.headers().forEach(o.putArray("headers")::add);
+        o.put("body_size", r.bodySize());
+        if (s.model() instanceof LoadModel.FixedRate f) {
+            o.put("rate", f.requestsPerSecond());
+        } else {
+            o.put("pipeline", s.pipeline());
+        }
+        o.put("connections", s.connections());
+        o.put("threads", s.threads());
+        s.duration().ifPresent(d -> o.put("duration_ms", d.toMillis()));
+        s.requestCount().ifPresent(n -> o.put("requests", n));
+        o.put("warmup_ms", s.warmup().max().toMillis());
+        o.put("request_timeout_ms", s.requestTimeout().toMillis());
+        o.put("connect_timeout_ms", s.connectTimeout().toMillis());
+        o.put("transport", s.transport().name());
+        s.expectation().statuses().stream().sorted().forEach(o.putArray("statuses")::add);
+        s.expectation().bodyBytes().ifPresent(b -> o.put("body_bytes", b));
+        o.put("seed", s.seed());
+        return o;
+    }
+
+    /**
+     * @throws io.loadlab.load.LoadException (usage) when the spec is invalid
+     * @throws NullPointerException when a field is missing (a message from another version)
+     */
+    static LoadSpec fromJson(JsonNode o) {
+        List<String> headers = new ArrayList<>();
+        o.path("headers").forEach(h -> headers.add(h.asText()));
+        Set<Integer> statuses = new HashSet<>();
+        o.get("statuses").forEach(x -> statuses.add(x.asInt()));
+        LoadSpec.Builder b = LoadSpec.builder()
+                .request(new RequestTemplate(o.get("method").asText(), Target.parse(o.get("url").asText()), headers,
+                        o.get("body_size").asInt()))
+                .model(o.has("rate") ? new LoadModel.FixedRate(o.get("rate").asDouble())
+                        : new LoadModel.ClosedLoop(o.get("pipeline").asInt()))
+                .connections(o.get("connections").asInt())
+                .threads(o.get("threads").asInt())
+                .warmup(new Warmup.Fixed(Duration.ofMillis(o.get("warmup_ms").asLong())))
+                .requestTimeout(Duration.ofMillis(o.get("request_timeout_ms").asLong()))
+                .connectTimeout(Duration.ofMillis(o.get("connect_timeout_ms").asLong()))
+                .transport(Transport.valueOf(o.get("transport").asText()))
+                .expect(new Expectation(statuses, o.has("body_bytes") ? OptionalLong.of(o.get("body_bytes").asLong())
+                        : OptionalLong.empty()))
+                .seed(o.get("seed").asLong());
+        if (o.has("duration_ms")) {
+            b.duration(Duration.ofMillis(o.get("duration_ms").asLong()));
+        }
+        if (o.has("requests")) {
+            b.requests(o.get("requests").asLong());
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,137 @@
+package io.loadlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.Results;
+import io.loadlab.data.RunHistograms;
+import io.loadlab.format.Figure;
+import io.loadlab.format.TextTable;
+import io.loadlab.format.Units;
+import io.loadlab.stats.CompareOptions;
+import io.loadlab.stats.EqualRates;
+import io.loadlab.stats.Knee;
+import io.loadlab.stats.Knees;
+import io.loadlab.stats.LatencyCurves;
+import io.loadlab.time.Durations;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import tech.tablesaw.api.Table;
+
+/**
+ * The latency section of {@code loadlab compare} for experiments with a latency sweep
+ * ({@code loadlab run --latency-sweep / --rates}): the latency–throughput curves, the knee at a p99
+ * objective, and the p99 compared at equal absolute rates.
+ */
+final class SweepSection {
+
+    /** The p99 objective when neither {@code --slo} nor the experiment gives one. */
+    static final Duration DEFAULT_SLO = Duration.ofMillis(10);
+
+    private SweepSection() {
+    }
+
+    /** Whether the runs hold a sweep's fixed-rate points. */
+    static boolean present(Table runs) {
+        return runs.containsColumn("sweep_role") && runs.stringColumn("sweep_role").isIn("fraction", "rate").size() > 0;
+    }
+
+    /**
+     * The objective: {@code --slo} when given, else the one the first experiment's sweep was run
+     * with ({@code loadlab run --slo}), else {@link #DEFAULT_SLO}.
+     */
+    static Duration slo(String option, List<Path> dirs) {
+        if (option != null) {
+            return Durations.parse(option);
+        }
+        for (Path dir : dirs) {
+            try {
+                JsonNode spec = new ObjectMapper().readTree(Files.readString(dir.resolve(ExperimentStore.SPEC_FILE)));
+                JsonNode slo = spec.path("spec").path("latency_sweep").path("slo");
+                if (slo.isTextual()) {
+                    return Durations.parse(slo.asText());
+                }
+            } catch (IOException | RuntimeException e) {
+                // No readable spec (an imported folder): the default objective serves.
+            }
+        }
+        return DEFAULT_SLO;
+    }
+
+    /** Prints the three tables and what they mean. */
+    static void print(PrintWriter out, Results results, String baseline, Duration slo, CompareOptions options) {
+        Table runs = results.runs();
+        RunHistograms histograms = RunHistograms.load(runs.where(runs.stringColumn("sweep_role").isIn("fraction",
+                "rate")), results.experiments());
+        curves(out, LatencyCurves.curves(runs, histograms, options.seed()));
+        knees(out, Knees.find(runs, histograms, slo.toNanos() / 1000.0, options.seed()), slo);
+        if (runs.stringColumn("sweep_role").isEqualTo("rate").size() > 0) {
+            rates(out, EqualRates.compare(runs, histograms, baseline, options));
+        }
+        out.printf(Locale.ROOT, "%nLatency is corrected for coordinated omission (from each request's due time);"
+                + " svc is the service time (from its actual send). Where they part, requests wait: queueing has"
+                + " started. Intervals: 95%%, a bootstrap over rounds of the merged histograms.%n");
+    }
+
+    private static void curves(PrintWriter out, Table c) {
+        out.printf(Locale.ROOT, "%nLatency-throughput curves (fixed-rate windows of the latency sweep)%n%n");
+        List<String[]> rows = new ArrayList<>();
+        for (int i = 0; i < c.rowCount(); i++) {
+            String v = c.stringColumn("variant").get(i);
+            rows.add(new String[] {c.stringColumn("workload").get(i),
+                c.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"), c.stringColumn("point").get(i),
+                Integer.toString(c.intColumn("n").get(i)), Units.integer(c.doubleColumn("target_rps").getDouble(i)),
+                Units.integer(c.doubleColumn("rps").getDouble(i)), Units.integer(c.doubleColumn("missed").getDouble(i)),
+                latency(c, "lat_p50", i), latency(c, "lat_p99", i), latency(c, "lat_p999", i),
+                Units.latency(c.doubleColumn("svc_p50_us").getDouble(i)), Units.latency(c.doubleColumn("svc_p99_us").getDouble(i))});
+        }
+        TextTable.print(out, new String[] {"workload", "subject", "point", "n", "target_rps", "rps", "missed",
+            "p50 [95% CI]", "p99 [95% CI]", "p99.9 [95% CI]", "svc_p50", "svc_p99"}, rows, 2);
+    }
+
+    /** {@code 2.10ms [2.05ms, 2.20ms]}; without the interval when there is none (one round). */
+    private static String latency(Table c, String base, int i) {
+        double v = c.doubleColumn(base + "_us").getDouble(i);
+        double low = c.doubleColumn(base + "_ci_low_us").getDouble(i);
+        double high = c.doubleColumn(base + "_ci_high_us").getDouble(i);
+        return Units.latency(v) + (Double.isNaN(low) ? "" : " [" + Units.latency(low) + ", " + Units.latency(high) + "]");
+    }
+
+    private static void knees(PrintWriter out, List<Knee> knees, Duration slo) {
+        out.printf(Locale.ROOT, "%nKnee: the highest throughput at which p99 stays under %s%n%n",
+                Units.latency(slo.toNanos() / 1000.0));
+        List<String[]> rows = new ArrayList<>();
+        for (Knee k : knees) {
+            rows.add(new String[] {k.workload(), k.variant().isEmpty() ? k.subject() : k.subject() + " [" + k.variant() + "]",
+                k.shown(), Units.interval(k.ciLow(), k.ciHigh(), Figure.COUNT), Integer.toString(k.rounds())});
+        }
+        TextTable.print(out, new String[] {"workload", "subject", "knee", "95% CI", "rounds"}, rows, 2);
+        out.printf(Locale.ROOT, "%n> : p99 stayed under the objective at every rate (the knee is higher);"
+                + " < : it was over already at the lowest.%n");
+    }
+
+    private static void rates(PrintWriter out, Table t) {
+        out.printf(Locale.ROOT, "%np99 at equal offered load (--rates), each subject against the baseline%n%n");
+        List<String[]> rows = new ArrayList<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            String v = t.stringColumn("variant").get(i);
+            rows.add(new String[] {Units.integer(t.doubleColumn("rate_rps").getDouble(i)), t.stringColumn("workload").get(i),
+                t.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"),
+                Integer.toString(t.intColumn("n").get(i)), Units.integer(t.doubleColumn("rps").getDouble(i)),
+                Units.integer(t.doubleColumn("missed").getDouble(i)), Units.latency(t.doubleColumn("lat_p99_us").getDouble(i)),
+                Units.ratio(t.doubleColumn("ratio").getDouble(i)),
+                Units.interval(t.doubleColumn("ratio_ci_low").getDouble(i), t.doubleColumn("ratio_ci_high").getDouble(i), Figure.RATIO),
+                Units.p(t.doubleColumn("p_test").getDouble(i)), t.stringColumn("verdict").get(i)});
+        }
+        TextTable.print(out, new String[] {"rate", "workload", "subject", "n", "rps", "missed", "p99 merged", "ratio",
+            "ratio 95% CI", "p_test", "verdict"}, rows, 2);
+        out.printf(Locale.ROOT, "%nratio: of the rounds' mean p99 to the baseline's (below 1: a lower p99,"
+                + " verdict faster). A subject that could not hold the rate shows it in rps and missed.%n");
+    }
+}

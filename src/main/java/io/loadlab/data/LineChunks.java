@@ -1,0 +1,165 @@
+package io.loadlab.data;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Reads a text file as chunks of whole lines, so that a file of any size is read with a buffer of
+ * about {@code chunkBytes} (more only when one line is longer). A line ends at {@code \n}; a
+ * {@code \r} before it is dropped. What follows the last {@code \n} is a line cut off by a kill
+ * while it was appended (the runner appends and flushes whole lines): it is not data, and it is
+ * never returned. Not thread-safe; a returned chunk stays valid after the next call.
+ */
+final class LineChunks {
+
+    /** The default chunk size (bytes): large enough to amortise the reads, small enough to stay in cache. */
+    static final int CHUNK_BYTES = 1 << 20;
+
+    /**
+     * Whole lines of a file, in file order.
+     *
+     * @param bytes  the chunk's bytes; line {@code i} is {@code bytes[start(i)..end(i))}
+     * @param starts where each line starts
+     * @param ends   where each line ends, without its {@code \r\n} or {@code \n}
+     * @param lines  each line's 1-based number in the file
+     * @param count  how many lines the arrays hold
+     * @param offset where {@code bytes[0]} is in the file (bytes)
+     */
+    record Chunk(byte[] bytes, int[] starts, int[] ends, long[] lines, int count, long offset) {
+
+        int start(int line) {
+            return starts[line];
+        }
+
+        int end(int line) {
+            return ends[line];
+        }
+
+        /** The 1-based line number in the file. */
+        long lineNumber(int line) {
+            return lines[line];
+        }
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long FEEDS = 0x0A0A0A0A0A0A0A0AL;
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    private final InputStream in;
+    private final int chunkBytes;
+    private byte[] buffer;
+    /** Bytes of {@link #buffer} read but not yet returned: the start of a line. */
+    private int pending;
+    private long offset;
+    private long nextLine = 1;
+    private boolean eof;
+
+    LineChunks(InputStream in, int chunkBytes) {
+        if (chunkBytes < 1) {
+            throw new IllegalArgumentException("chunkBytes must be at least 1, got " + chunkBytes);
+        }
+        this.in = in;
+        this.chunkBytes = chunkBytes;
+        this.buffer = new byte[chunkBytes];
+    }
+
+    /** The next chunk of whole lines, or {@code null} at the end of the file. */
+    Chunk next() throws IOException {
+        int lastFeed = fill();
+        if (lastFeed < 0) {
+            return null;
+        }
+        byte[] bytes = buffer;
+        int used = lastFeed + 1;
+        // The rest starts the next chunk, in a fresh buffer: the returned one belongs to the caller now.
+        buffer = new byte[Math.max(chunkBytes, pending - used)];
+        System.arraycopy(bytes, used, buffer, 0, pending - used);
+        pending -= used;
+        Chunk chunk = split(bytes, used, nextLine, offset);
+        offset += used;
+        nextLine += chunk.count();
+        return chunk;
+    }
+
+    /** The capacity of the read buffer now (bytes): what one chunk costs. */
+    int bufferBytes() {
+        return buffer.length;
+    }
+
+    /** Reads until the buffer is full or the file ends; the index of the last line feed, -1 when there is none. */
+    private int fill() throws IOException {
+        while (true) {
+            while (!eof && pending < buffer.length) {
+                int n = in.read(buffer, pending, buffer.length - pending);
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    pending += n;
+                }
+            }
+            int lastFeed = lastIndexOf(buffer, pending, (byte) '\n');
+            if (lastFeed >= 0 || eof) {
+                return lastFeed;
+            }
+            buffer = Arrays.copyOf(buffer, 2 * buffer.length); // a line longer than the buffer
+        }
+    }
+
+    /**
+     * The first line feed in {@code bytes[from..to)}, or -1. Eight bytes are tested at a time (a
+     * byte is a feed when it XORs to zero with one; Mycroft's zero-byte test): the reading thread
+     * splits every byte of a log while the others decode, so its time is the pipeline's.
+     */
+    static int indexOfFeed(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long x = (long) LONGS.get(bytes, i) ^ FEEDS;
+            long zero = (x - LOW_BITS) & ~x & HIGH_BITS;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int lastIndexOf(byte[] bytes, int length, byte b) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Chunk split(byte[] bytes, int length, long first, long offset) {
+        int[] ends = new int[Math.max(16, length / 64)];
+        int lines = 0;
+        for (int i = indexOfFeed(bytes, 0, length); i >= 0; i = indexOfFeed(bytes, i + 1, length)) {
+            if (lines == ends.length) {
+                ends = Arrays.copyOf(ends, 2 * lines);
+            }
+            ends[lines++] = i;
+        }
+        int[] starts = new int[lines];
+        long[] numbers = new long[lines];
+        for (int line = 0; line < lines; line++) {
+            int start = line == 0 ? 0 : ends[line - 1] + 1;
+            starts[line] = start;
+            numbers[line] = first + line;
+        }
+        for (int line = lines - 1; line >= 0; line--) {
+            ends[line] = ends[line] > starts[line] && bytes[ends[line] - 1] == '\r' ? ends[line] - 1 : ends[line];
+        }
+        return new Chunk(bytes, starts, ends, numbers, lines, offset);
+    }
+}

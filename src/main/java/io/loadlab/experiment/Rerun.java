@@ -1,0 +1,230 @@
+package io.loadlab.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.Results;
+import io.loadlab.engine.Engine;
+import io.loadlab.subject.Subject;
+import io.loadlab.subject.SubjectSources;
+import io.loadlab.subject.Subjects;
+import io.loadlab.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import tech.tablesaw.api.Table;
+
+/**
+ * An experiment recorded elsewhere (or earlier), made ready to run again here: the stored spec
+ * with a new name, checked against this machine's subjects and engines, planned, and the plan
+ * held against the recorded one run by run, so that the rerun makes exactly the same runs in the
+ * same order. The recorded folder is only read.
+ *
+ * @param from         the recorded experiment's folder
+ * @param spec         the spec to run: the recorded one, named after the new folder (and its
+ *                     subject pattern narrowed to the recorded subjects when it matches more here)
+ * @param recordedPlan the recorded runs as {@code experiment.json} stores a plan (from its plan, or
+ *                     from {@code runs.csv} for experiments stored before plans were)
+ * @param plan         the plan here, whose runs equal {@code recordedPlan}
+ * @param notes        what differs here that does not stop the rerun: subjects whose manifest or
+ *                     sources differ from the recorded hashes, hashes not recorded, a narrowed pattern
+ * @param origin       the recorded experiment.json
+ */
+public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, Plan plan, List<String> notes,
+                    JsonNode origin) {
+
+    public Rerun {
+        recordedPlan = List.copyOf(recordedPlan);
+        notes = List.copyOf(notes);
+    }
+
+    /**
+     * Reads the experiment in {@code from} and prepares its rerun as {@code name}.
+     *
+     * @throws ExperimentException when {@code from} holds no runnable experiment (none, or an
+     *                             imported one), when a recorded subject, workload or engine is
+     *                             missing here (all of them named), or when the plan here differs
+     */
+    public static Rerun prepare(Path home, Path from, String name) {
+        JsonNode origin = readJson(from);
+        ObjectNode specJson = origin.path("spec").deepCopy();
+        specJson.put("name", name);
+        Subjects catalog = Subjects.load(home.resolve("subjects"), Workload.builtinNames());
+        Table rows = Results.load(from).runs();
+        TreeSet<String> subjects = recordedSubjects(origin, rows);
+        ExperimentSpec recorded = ExperimentSpec.fromJson(specJson);
+        checkPresent(from, catalog, subjects, recordedWorkloads(rows), recorded.engines());
+        List<String> notes = new ArrayList<>();
+        List<String> matching = catalog.matching(recorded.subjects()).stream().map(Subject::name).toList();
+        if (!subjects.isEmpty() && !subjects.containsAll(matching)) {
+            // A subject added here since would join the rounds and move every run after it.
+            specJson.put("subjects", String.join("|", subjects));
+            notes.add("the subject pattern '" + recorded.subjects() + "' matches " + String.join(", ", matching)
+                    + " here; the rerun keeps to the recorded " + String.join(", ", subjects));
+        }
+        ExperimentSpec spec = ExperimentSpec.fromJson(specJson);
+        Plan plan = Plan.of(spec, catalog.matching(spec.subjects()), workloads(spec));
+        List<String> was = recordedPlan(origin, rows);
+        checkSamePlan(from, was, plan, origin.path("planned_runs").asInt(was.size()), origin.path("plan").isArray());
+        notes.addAll(sourceNotes(origin.path("environment").path("subject_sources"), catalog, subjects));
+        return new Rerun(from, spec, was, plan, notes, origin);
+    }
+
+    /**
+     * Creates the new experiment in {@code dir}, with {@code rerun_of} in its experiment.json
+     * (the recorded folder, name, start, commit and the notes).
+     */
+    public Experiment create(Path home, Path dir, List<String> commandLine, Runner.Progress progress) {
+        Experiment e = Experiment.create(home, spec, dir, commandLine, progress);
+        ObjectNode of = Runner.json().createObjectNode();
+        of.put("dir", from.toAbsolutePath().normalize().toString());
+        of.put("name", origin.path("spec").path("name").asText());
+        of.put("started", origin.path("started").asText(""));
+        of.put("git_commit", origin.path("environment").path("git_commit").asText(""));
+        notes.forEach(of.withArray("notes")::add);
+        e.record("rerun_of", of);
+        return e;
+    }
+
+    /** {@code Rerun[data/sample as sample-rerun: 45 runs, 1 note]}. */
+    @Override
+    public String toString() {
+        return "Rerun[" + from + " as " + spec.name() + ": " + plan.runs().size() + " runs, " + notes.size() + " note"
+                + (notes.size() == 1 ? "" : "s") + "]";
+    }
+
+    private static JsonNode readJson(Path from) {
+        Path file = from.resolve(ExperimentStore.SPEC_FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new ExperimentException(from + " is not an experiment folder: it has no " + ExperimentStore.SPEC_FILE
+                    + " (experiments are the folders under data/, such as data/sample)");
+        }
+        JsonNode json;
+        try {
+            json = Runner.json().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ExperimentException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (json.path("imported").asBoolean(false) || json.path("spec").path("imported").asBoolean(false)) {
+            throw new ExperimentException("cannot rerun " + from + ": it was imported from tool outputs (loadlab import)"
+                    + " and records no spec to run; run the tool again, or loadlab run with the same settings");
+        }
+        return json;
+    }
+
+    /** The subjects the experiment ran: those it recorded versions of, and those of its rows. */
+    private static TreeSet<String> recordedSubjects(JsonNode origin, Table rows) {
+        TreeSet<String> out = new TreeSet<>();
+        origin.path("environment").path("subject_versions").fieldNames().forEachRemaining(out::add);
+        out.addAll(rows.stringColumn("subject").unique().asList());
+        return out;
+    }
+
+    private static TreeSet<String> recordedWorkloads(Table rows) {
+        return new TreeSet<>(rows.stringColumn("workload").unique().asList());
+    }
+
+    /** Refuses, naming everything missing at once, when a recorded subject, workload or engine is not here. */
+    private static void checkPresent(Path from, Subjects catalog, TreeSet<String> subjects, TreeSet<String> workloads,
+                                     List<Engine> engines) {
+        List<String> missing = new ArrayList<>();
+        for (String s : subjects) {
+            Optional<Subject> here = catalog.byName(s);
+            if (here.isEmpty()) {
+                missing.add("subject " + s + " (no subjects/" + s + "/subject.yaml here)");
+            } else if (!here.get().available()) {
+                missing.add("subject " + s + " (" + here.get().unavailableReason().orElseThrow() + ")");
+            }
+        }
+        workloads.stream().filter(w -> !Workload.builtinNames().contains(w))
+                .forEach(w -> missing.add("workload " + w + " (not a workload of this Loadlab)"));
+        for (Engine e : engines) {
+            e.unavailableReason().ifPresent(why -> missing.add("engine " + e.label() + " (" + why + ")"));
+        }
+        if (!missing.isEmpty()) {
+            throw new ExperimentException("cannot rerun " + from + " here: missing " + String.join("; ", missing)
+                    + "; install or add them, then rerun");
+        }
+    }
+
+    private static List<Workload> workloads(ExperimentSpec spec) {
+        Pattern p = Pattern.compile(spec.workloads());
+        List<Workload> out = Workload.builtin().stream().filter(w -> p.matcher(w.name()).matches()).toList();
+        if (out.isEmpty()) {
+            throw new ExperimentException("no workload here matches the recorded '" + spec.workloads() + "'");
+        }
+        return out;
+    }
+
+    /** The stored plan, or the recorded rows in the same form (experiments stored before plans were). */
+    static List<String> recordedPlan(JsonNode origin, Table rows) {
+        List<String> out = new ArrayList<>();
+        if (origin.path("plan").isArray()) {
+            origin.path("plan").forEach(r -> out.add(r.asText()));
+            return out;
+        }
+        Table sorted = rows.sortAscendingOn("run_id");
+        for (int i = 0; i < sorted.rowCount(); i++) {
+            String variant = sorted.stringColumn("variant").get(i);
+            String engine = sorted.stringColumn("engine").get(i);
+            out.add(sorted.intColumn("run_id").get(i) + " r" + sorted.intColumn("round").get(i) + " p"
+                    + sorted.intColumn("position").get(i) + " " + sorted.stringColumn("subject").get(i) + " "
+                    + (variant.isEmpty() ? "-" : variant) + " " + sorted.stringColumn("workload").get(i)
+                    + (engine.isEmpty() || engine.equals(Engine.BUILTIN.label()) ? "" : " " + engine));
+        }
+        return out;
+    }
+
+    /**
+     * Holds the plan here against the recorded one. A stored plan must be equal as a whole; runs
+     * recovered from {@code runs.csv} must each be the run of their id here, and the counts equal.
+     */
+    private static void checkSamePlan(Path from, List<String> was, Plan plan, int plannedRuns, boolean stored) {
+        List<String> now = plan.runs().stream().map(Experiment::describe).toList();
+        for (String run : was) {
+            int id = Integer.parseInt(run.substring(0, run.indexOf(' ')));
+            String is = id <= now.size() ? now.get(id - 1) : "(nothing)";
+            if (!run.equals(is)) {
+                throw new ExperimentException("cannot rerun " + from + " as recorded: its run " + id + " was '" + run
+                        + "', here it would be '" + is + "' (the subjects' variants or workloads differ here)");
+            }
+        }
+        int expected = stored ? was.size() : plannedRuns;
+        if (now.size() != expected) {
+            throw new ExperimentException("cannot rerun " + from + " as recorded: it planned " + expected
+                    + " runs, here the same spec plans " + now.size() + " (the subjects' variants or workloads differ here)");
+        }
+    }
+
+    /** Subjects whose manifest or sources differ from the recorded hashes, and those without a record. */
+    private static List<String> sourceNotes(JsonNode recorded, Subjects catalog, TreeSet<String> subjects) {
+        List<String> notes = new ArrayList<>();
+        List<String> unrecorded = new ArrayList<>();
+        for (String s : subjects) {
+            JsonNode was = recorded.path(s);
+            if (was.isMissingNode()) {
+                unrecorded.add(s);
+                continue;
+            }
+            SubjectSources here = SubjectSources.of(catalog.byName(s).orElseThrow().manifest());
+            if (!was.path("manifest").asText().equals(here.manifest())) {
+                notes.add(s + ": its manifest differs from the recorded one (subject.yaml " + was.path("manifest").asText()
+                        + " then, " + here.manifest() + " here)");
+            }
+            if (!was.path("sources").asText().equals(here.sources())) {
+                notes.add(s + ": its sources differ from the recorded ones (" + was.path("sources").asText() + " then, "
+                        + here.sources() + " here; files here: " + String.join(", ", here.files()) + ")");
+            }
+        }
+        if (!unrecorded.isEmpty()) {
+            notes.add("sources of " + String.join(", ", unrecorded) + " were not recorded (the experiment predates"
+                    + " source hashes): whether they differ is unknown");
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,96 @@
+package io.loadlab.plot;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.Table;
+
+/** Latency–throughput curves of a latency sweep ({@code LatencyCurves.curves}). */
+final class CurveCharts {
+
+    private static final double MICROS_PER_MS = 1000.0;
+    private static final List<String> PERCENTILES = List.of("p50", "p99", "p999");
+
+    private CurveCharts() {
+    }
+
+    static XYChart latencyThroughput(Table curves, String percentile, String workloadOrNull) {
+        if (!PERCENTILES.contains(percentile)) {
+            throw new PlotException("percentile must be one of " + PERCENTILES + ", got '" + percentile + "'");
+        }
+        String base = "lat_" + percentile;
+        Columns.require(curves, "curves", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, "rps", base + "_us",
+                base + "_ci_low_us", base + "_ci_high_us");
+        List<Integer> rows = Columns.oneWorkload(curves, "curves", Columns.all(curves), workloadOrNull);
+        String workload = Columns.text(curves, Columns.WORKLOAD, rows.get(0));
+        NumericColumn<?> rps = Columns.numbers(curves, "curves", "rps");
+        NumericColumn<?>[] lat = {Columns.numbers(curves, "curves", base + "_us"),
+            Columns.numbers(curves, "curves", base + "_ci_low_us"), Columns.numbers(curves, "curves", base + "_ci_high_us")};
+        // Per series: achieved rps -> {value, low, high} in ms, in ascending throughput.
+        Map<SeriesKey, TreeMap<Double, double[]>> series = new TreeMap<>();
+        for (int row : rows) {
+            double x = Columns.number(rps, row);
+            double y = Columns.number(lat[0], row);
+            if (Double.isFinite(x) && Double.isFinite(y) && y > 0) {
+                series.computeIfAbsent(Columns.key(curves, row), k -> new TreeMap<>()).put(x, new double[] {
+                    y / MICROS_PER_MS, Columns.number(lat[1], row) / MICROS_PER_MS,
+                    Columns.number(lat[2], row) / MICROS_PER_MS});
+            }
+        }
+        if (series.isEmpty()) {
+            throw new PlotException("the curves of workload '" + workload + "' have no point with a " + percentile
+                    + ": nothing to plot");
+        }
+        String shown = percentile.equals("p999") ? "p99.9" : percentile;
+        XYChart chart = Look.xy(new LoadlabXYChart(), "Latency " + shown + " against throughput — " + workload
+                + " (dotted: 95% CI over rounds)", "achieved throughput (requests/s)", "latency " + shown + " (ms)");
+        Variants variants = new Variants(series.keySet());
+        double low = Double.POSITIVE_INFINITY;
+        double high = 0;
+        for (Map.Entry<SeriesKey, TreeMap<Double, double[]>> e : series.entrySet()) {
+            TreeMap<Double, double[]> points = e.getValue();
+            double[] xs = points.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+            XYSeries line = chart.addSeries(e.getKey().label(), xs, column(points, 0));
+            line.setLineColor(Palette.colorFor(e.getKey().subject()));
+            line.setLineStyle(Look.stroke(2.2f, variants.index(e.getKey())));
+            line.setMarker(SeriesMarkers.CIRCLE);
+            line.setMarkerColor(Palette.colorFor(e.getKey().subject()));
+            for (double[] v : points.values()) {
+                low = Math.min(low, Double.isFinite(v[1]) && v[1] > 0 ? Math.min(v[0], v[1]) : v[0]);
+                high = Math.max(high, Double.isFinite(v[2]) ? Math.max(v[0], v[2]) : v[0]);
+            }
+            bounds(chart, e.getKey(), xs, points);
+        }
+        Spectrum.scaleY(chart, low, high);
+        chart.getStyler().setXAxisMin(0.0);
+        return chart;
+    }
+
+    /** The interval's ends as thin dotted lines in the series' colour, left out of the legend. */
+    private static void bounds(XYChart chart, SeriesKey key, double[] xs, TreeMap<Double, double[]> points) {
+        for (int k = 1; k <= 2; k++) {
+            double[] ys = column(points, k);
+            if (java.util.Arrays.stream(ys).noneMatch(y -> Double.isFinite(y) && y > 0)) {
+                continue; // one round: no interval
+            }
+            // A log axis cannot draw a missing end: the point's own value stands in for it.
+            double[] values = column(points, 0);
+            for (int i = 0; i < ys.length; i++) {
+                ys[i] = Double.isFinite(ys[i]) && ys[i] > 0 ? ys[i] : values[i];
+            }
+            XYSeries s = chart.addSeries(key.label() + (k == 1 ? " CI low" : " CI high"), xs, ys);
+            s.setLineColor(Palette.colorFor(key.subject()));
+            s.setLineStyle(Look.stroke(1f, 2));
+            s.setMarker(SeriesMarkers.NONE);
+            s.setShowInLegend(false);
+        }
+    }
+
+    private static double[] column(TreeMap<Double, double[]> points, int k) {
+        return points.values().stream().mapToDouble(v -> v[k]).toArray();
+    }
+}

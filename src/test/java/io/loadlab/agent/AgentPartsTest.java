@@ -1,0 +1,163 @@
+package io.loadlab.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.load.ErrorCounts;
+import io.loadlab.load.IntervalSample;
+import io.loadlab.load.LoadModel;
+import io.loadlab.load.LoadSpec;
+import io.loadlab.load.Warmup;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The agents' parts on their own: splitting, the wire form, merging, clocks, secrets, addresses. */
+class AgentPartsTest {
+
+    @Test
+    void largestRemainderAddsUpAndGivesEachItsFloor() {
+        assertArrayEquals(new long[] {1, 1, 1}, Split.largestRemainder(3, List.of(1.0, 5.0, 10.0), 1));
+        assertArrayEquals(new long[] {32, 32}, Split.largestRemainder(64, List.of(2.0, 2.0), 1));
+        long[] odd = Split.largestRemainder(65, List.of(1.0, 2.0), 1);
+        assertEquals(65, odd[0] + odd[1]);
+        assertArrayEquals(new long[] {22, 43}, odd);
+    }
+
+    @Test
+    void aFixedRateIsSplitInProportionAndConnectionsByLargestRemainder() {
+        LoadSpec spec = LoadSpec.builder().url("http://10.0.0.1:8080/").model(new LoadModel.FixedRate(3000))
+                .connections(10).threads(4).duration(Duration.ofSeconds(2)).build();
+        List<LoadSpec> shares = Split.shares(spec, List.of(1.0, 2.0));
+        assertEquals(1000, ((LoadModel.FixedRate) shares.get(0).model()).requestsPerSecond(), 1e-9);
+        assertEquals(2000, ((LoadModel.FixedRate) shares.get(1).model()).requestsPerSecond(), 1e-9);
+        assertEquals(10, shares.get(0).connections() + shares.get(1).connections());
+        assertEquals(4, shares.get(1).threads());
+        assertNotEquals(shares.get(0).seed(), shares.get(1).seed(), "agents draw different keys");
+        AgentException e = assertThrows(AgentException.class, () -> Split.shares(
+                LoadSpec.builder().url("http://10.0.0.1/").connections(1).build(), List.of(1.0, 1.0)));
+        assertTrue(e.getMessage().contains("-c 2"), e.getMessage());
+    }
+
+    @Test
+    void aSteadyWarmupRunsOnTheAgentsAsNoneForTheLongestWarmupPlusTheWindow() {
+        LoadSpec spec = LoadSpec.builder().url("http://10.0.0.1/").duration(Duration.ofMillis(2500))
+                .warmup(new Warmup.Steady(Duration.ofSeconds(2), Duration.ofSeconds(5))).build();
+        Split.Phases p = Split.Phases.of(spec);
+        assertTrue(p.perAgent().warmup().isNone());
+        assertEquals(Duration.ofSeconds(8), p.perAgent().duration().orElseThrow());
+        assertEquals(3, p.windowS());
+        Split.Phases fixed = Split.Phases.of(Specs.copy(spec).warmup(Duration.ofSeconds(1)).build());
+        assertEquals(1000, fixed.fixedWarmupMs());
+        assertTrue(fixed.steady().isEmpty());
+    }
+
+    @Test
+    void anIntervalCrossesTheWireWithEveryBucket() {
+        Histogram h = histogram(7, 5000);
+        Message.Interval m = new Message.Interval(3, 1000, 2000, 5000, 2, new ErrorCounts(1, 2, 3, 4, 5, 6), 77, 9, 11, h,
+                Optional.of(histogram(8, 100)));
+        Message.Interval back = (Message.Interval) Wire.decode(Wire.encode(m));
+        assertEquals(h, back.latency());
+        assertEquals(m.errors(), back.errors());
+        assertEquals(m.service().get(), back.service().get());
+        assertEquals(11, back.processCpuNanos());
+        AgentException e = assertThrows(AgentException.class, () -> Wire.decode("{\"type\":\"other\"}"));
+        assertTrue(e.getMessage().contains("same Loadlab version"), e.getMessage());
+    }
+
+    @Test
+    void mergedIntervalsHoldTheSumOfTheAgentsOwnHistograms() {
+        Merger m = new Merger(new double[] {0, 250.0});
+        Histogram oracle = new Histogram(1, 3_600_000_000L, 3);
+        for (int i = 0; i < 3; i++) {
+            for (int a = 0; a < 2; a++) {
+                Histogram h = histogram(i * 2 + a, 1000 + a);
+                oracle.add(h);
+                long start = 10_000 + i * 1000L + (a == 1 ? 250 : 0);
+                m.add(a, new Message.Interval(i, start, start + 1000, h.getTotalCount(), 0, ErrorCounts.NONE, 10, 0, 0, h,
+                        Optional.empty()));
+            }
+        }
+        assertTrue(m.complete(2));
+        assertTrue(!m.complete(3), "an agent still running may send interval 3");
+        Histogram merged = new Histogram(1, 3_600_000_000L, 3);
+        long requests = 0;
+        for (int i = 0; i < 3; i++) {
+            IntervalSample s = m.merged(i);
+            assertEquals(10_000 + i * 1000L, s.startEpochMs(), "the agent's clock offset is taken off");
+            assertEquals(1.0, s.seconds(), 1e-9);
+            merged.add(s.latency());
+            requests += s.requests();
+        }
+        assertEquals(oracle, merged);
+        assertEquals(oracle.getTotalCount(), requests);
+        m.ended(0);
+        assertEquals(List.of(1), m.missing(3));
+    }
+
+    @Test
+    void theClockOffsetComesFromTheShortestRoundTrip() {
+        ClockOffset c = ClockOffset.of(List.of(new ClockOffset.Probe(0, 10, 1005), new ClockOffset.Probe(20, 22, 1021),
+                new ClockOffset.Probe(30, 36, 1033)));
+        assertEquals(1000, c.offsetMs(), 1e-9);
+        assertEquals(2, c.rttMs(), 1e-9);
+        assertEquals(1_000_000, c.offsetUs());
+    }
+
+    @Test
+    void theClusterNameComesFromTheSecretAndAShortSecretIsRefused(@TempDir Path dir) throws Exception {
+        assertEquals(Secret.of("a secret of enough length").clusterName(), Secret.of("a secret of enough length").clusterName());
+        assertNotEquals(Secret.of("a secret of enough length").clusterName(), Secret.of("another secret, as long").clusterName());
+        assertTrue(Secret.of("a secret of enough length").clusterName().matches("loadlab-[0-9a-f]{24}"));
+        Path shortOne = Files.writeString(dir.resolve("s"), "short\n");
+        AgentException e = assertThrows(AgentException.class, () -> Secret.read(shortOne));
+        assertTrue(e.getMessage().contains("at least 16"), e.getMessage());
+        AgentException missing = assertThrows(AgentException.class, () -> Secret.read(dir.resolve("none")));
+        assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
+        assertTrue(!Secret.of("a secret of enough length").toString().contains("secret of"));
+    }
+
+    @Test
+    void addressesAreHostPortAndEachOnce() {
+        assertEquals(new HostPort("10.0.0.2", 5701), HostPort.parse("10.0.0.2:5701"));
+        assertEquals(new HostPort("::1", 5701), HostPort.parse("[::1]:5701"));
+        assertEquals("[::1]:5701", HostPort.parse("[::1]:5701").toString());
+        assertThrows(AgentException.class, () -> HostPort.parse("10.0.0.2"));
+        assertThrows(AgentException.class, () -> HostPort.parse("10.0.0.2:x"));
+        AgentException twice = assertThrows(AgentException.class, () -> HostPort.list("a:1,a:1"));
+        assertTrue(twice.getMessage().contains("twice"), twice.getMessage());
+    }
+
+    @Test
+    void theRunIsLoadBoundWhenOneAgentIsThoughThePooledCpusAreNot() {
+        AgentOutcome bound = outcome("10.0.0.2:5701", true);
+        AgentOutcome idle = outcome("10.0.0.3:5701", false);
+        assertTrue(new RemoteResult("ok", Optional.empty(), Optional.empty(), List.of(idle, bound)).loadBound());
+        assertFalse(new RemoteResult("ok", Optional.empty(), Optional.empty(), List.of(idle, idle)).loadBound());
+    }
+
+    private static AgentOutcome outcome(String address, boolean loadBound) {
+        return new AgentOutcome(HostPort.parse(address), 1, 4, 1, java.util.OptionalDouble.empty(), 1000, 500,
+                ErrorCounts.NONE, loadBound ? 1.9 : 0.2, loadBound, 0, 100, 5, "ok", Optional.empty(), List.of());
+    }
+
+    private static Histogram histogram(long seed, int n) {
+        Histogram h = new Histogram(1, 3_600_000_000L, 3);
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < n; i++) {
+            h.recordValue(1 + (long) Math.exp(r.nextDouble() * 12));
+        }
+        return h;
+    }
+}

@@ -1,0 +1,149 @@
+package io.loadlab.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LineChunksTest {
+
+    /** Every line of a reader as text with its number and file offset, chunk after chunk. */
+    private static List<String> read(byte[] file, int chunkBytes) throws IOException {
+        LineChunks lines = new LineChunks(new ByteArrayInputStream(file), chunkBytes);
+        List<String> out = new ArrayList<>();
+        for (LineChunks.Chunk c = lines.next(); c != null; c = lines.next()) {
+            for (int i = 0; i < c.count(); i++) {
+                String text = new String(c.bytes(), c.start(i), c.end(i) - c.start(i), StandardCharsets.UTF_8);
+                long offset = c.offset() + c.start(i);
+                // The offset must point at the line in the file itself, for reads by position.
+                String atOffset = new String(Arrays.copyOfRange(file, (int) offset, (int) offset + c.end(i) - c.start(i)),
+                        StandardCharsets.UTF_8);
+                assertEquals(text, atOffset, "line " + c.lineNumber(i));
+                out.add(c.lineNumber(i) + ":" + text);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void linesNumbersAndOffsetsAreThoseOfASplitWhateverTheChunkSize() throws IOException {
+        String text = "first\n\nthird, with a comma\r\nfourth line is longer than the smallest chunks\n5\n\u00e9t\u00e9\n";
+        byte[] file = text.getBytes(StandardCharsets.UTF_8);
+        List<String> expected = new ArrayList<>();
+        String[] split = text.split("\n", -1);
+        for (int i = 0; i < split.length - 1; i++) {
+            expected.add((i + 1) + ":" + split[i].replaceAll("\r$", ""));
+        }
+        for (int chunk = 1; chunk <= file.length + 1; chunk++) {
+            assertEquals(expected, read(file, chunk), "chunks of " + chunk + " bytes");
+        }
+    }
+
+    @Test
+    void whatFollowsTheLastLineFeedIsACutOffLineAndIsNeverReturned() throws IOException {
+        byte[] file = "a,1\nb,2\nc,".getBytes(StandardCharsets.UTF_8);
+        for (int chunk : new int[] {1, 3, 64}) {
+            assertEquals(List.of("1:a,1", "2:b,2"), read(file, chunk), "chunks of " + chunk);
+        }
+        assertNull(new LineChunks(new ByteArrayInputStream("no line feed".getBytes(StandardCharsets.UTF_8)), 4).next());
+        assertEquals(List.of(), read(new byte[0], 8));
+    }
+
+    @Test
+    void aFileOfManyLinesIsReadWithABufferOfOneChunk() throws IOException {
+        // 64 MiB of 100-byte lines made as they are read: the reader must never hold more than
+        // about a chunk, however long the file (the old load read latency.hlog as one String).
+        long lines = (64L << 20) / 100;
+        int chunk = 64 << 10;
+        LineChunks reader = new LineChunks(new Lines(lines, 100), chunk);
+        long seen = 0;
+        int largest = 0;
+        for (LineChunks.Chunk c = reader.next(); c != null; c = reader.next()) {
+            assertEquals(seen + 1, c.lineNumber(0));
+            seen += c.count();
+            largest = Math.max(largest, Math.max(c.bytes().length, reader.bufferBytes()));
+        }
+        assertEquals(lines, seen);
+        assertEquals(chunk, largest, "no buffer grew beyond one chunk");
+    }
+
+    @Test
+    void aLineLongerThanAChunkGrowsTheBufferToFitIt() throws IOException {
+        String longLine = "x".repeat(10_000);
+        byte[] file = ("short\n" + longLine + "\nend\n").getBytes(StandardCharsets.UTF_8);
+        assertEquals(List.of("1:short", "2:" + longLine, "3:end"), read(file, 256));
+        LineChunks reader = new LineChunks(new ByteArrayInputStream(file), 256);
+        int largest = 0;
+        for (LineChunks.Chunk c = reader.next(); c != null; c = reader.next()) {
+            largest = Math.max(largest, c.bytes().length);
+        }
+        assertTrue(largest >= 10_001 && largest <= 2 * 10_001 + 256, "grown to fit the line: " + largest);
+    }
+
+    @Test
+    void theFirstLineFeedIsFoundAtEveryPlaceOfAWordAndAfterOtherBytes() {
+        // Bytes that a borrow in the word-at-a-time test could mistake for a feed: 0x0b, 0x09, 0x8a, 0x00.
+        byte[] noise = {'a', 0x0b, 0x09, (byte) 0x8a, 0x00, (byte) 0xff, '\r', ','};
+        for (int length = 0; length <= 40; length++) {
+            for (int feed = -1; feed < length; feed++) {
+                byte[] b = new byte[length];
+                for (int i = 0; i < length; i++) {
+                    b[i] = noise[(i * 5 + length) % noise.length];
+                }
+                if (feed >= 0) {
+                    b[feed] = '\n';
+                    if (feed + 1 < length) {
+                        b[feed + 1] = '\n';
+                    }
+                }
+                for (int from = 0; from <= length; from++) {
+                    int expected = -1;
+                    for (int i = from; i < length && expected < 0; i++) {
+                        expected = b[i] == '\n' ? i : -1;
+                    }
+                    assertEquals(expected, LineChunks.indexOfFeed(b, from, length), length + " bytes, from " + from);
+                }
+            }
+        }
+    }
+
+    /** {@code count} lines of {@code width} bytes (line feed included), made as they are read. */
+    private static final class Lines extends InputStream {
+        private final long size;
+        private final int width;
+        private long pos;
+
+        Lines(long count, int width) {
+            this.size = count * width;
+            this.width = width;
+        }
+
+        @Override
+        public int read() {
+            if (pos == size) {
+                return -1;
+            }
+            return pos++ % width == width - 1 ? '\n' : 'a';
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            int n = (int) Math.min(len, size - pos);
+            if (n == 0) {
+                return -1;
+            }
+            for (int i = 0; i < n; i++) {
+                b[off + i] = (byte) read();
+            }
+            return n;
+        }
+    }
+}
