@@ -28,7 +28,9 @@ import java.util.regex.PatternSyntaxException;
  * @param name        experiment name (the data folder's name)
  * @param subjects    regular expression over subject names (whole-name match)
  * @param workloads   regular expression over workload names
- * @param variants    regular expression over variant labels such as {@code durability=fsync};
+ * @param variants    regular expression over variant labels such as {@code durability=fsync}; a
+ *                    pattern that names only some of a subject's variants ({@code protocol=.*}) is
+ *                    matched against those, the others at their first value (see {@link Plan});
  *                    empty for each subject's default variant only
  * @param rounds      rounds, 1 or more; each round starts every subject afresh
  * @param order       how the subjects are ordered within each round
@@ -53,13 +55,18 @@ import java.util.regex.PatternSyntaxException;
  *                    capacity, absolute rates) instead of one closed-loop window; built-in engine only
  * @param agents      agents on other hosts that run the load instead of this JVM (the built-in engine on
  *                    each, merged); {@link #engines()} is then their {@link AgentEngine}
+ * @param protocols   regular expression over protocol variant values ({@code h1|h2-tls}, see
+ *                    {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
+ * @param streams     HTTP/2 streams per connection in the h2 variants' runs (1 = the same concurrency
+ *                    as HTTP/1.1 with the same connections)
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents) {
+                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents,
+                             Optional<String> protocols, int streams) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -80,6 +87,10 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         checkRegex("subjects", subjects, problems);
         checkRegex("workloads", workloads, problems);
         variants.ifPresent(v -> checkRegex("variants", v, problems));
+        protocols.ifPresent(v -> checkRegex("protocols", v, problems));
+        if (streams < 1) {
+            problems.add("streams: must be at least 1, got " + streams);
+        }
         if (rounds < 1) {
             problems.add("rounds: must be at least 1, got " + rounds);
         }
@@ -234,6 +245,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
         com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
         engines.forEach(e -> list.add(e.label()));
+        o.put("protocols", protocols.orElse(null));
+        o.put("streams", streams);
         sweep.ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
         agents.ifPresent(a -> {
             ObjectNode n = o.putObject("agents");
@@ -267,6 +280,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     .engines(engines(o))
                     .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
                     .agents(agents(o).orElse(null))
+                    .protocols(text(o, "protocols").orElse(null))
+                    .streams(o.path("streams").asInt(1))
                     .build();
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
@@ -357,6 +372,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private List<Engine> engines = List.of(Engine.BUILTIN);
         private Sweep sweep;
         private AgentSet agents;
+        private String protocols;
+        private int streams = 1;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -382,6 +399,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder sweep(Sweep v) { sweep = v; return this; }
         /** Runs the load on these agents (null: in this JVM). */
         public Builder agents(AgentSet v) { agents = v; return this; }
+        public Builder protocols(String v) { protocols = v; return this; }
+        public Builder streams(int v) { streams = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -389,7 +408,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents));
+                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents),
+                    Optional.ofNullable(protocols), streams);
         }
     }
 }

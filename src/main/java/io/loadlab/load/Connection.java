@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import java.io.IOException;
 
 /**
@@ -21,7 +22,8 @@ import java.io.IOException;
  * closed: it is never on two channels at once.
  */
 @ChannelHandler.Sharable
-final class Connection extends ChannelInboundHandlerAdapter implements ResponseParser.Listener, WritePromise.Outcome {
+final class Connection extends ChannelInboundHandlerAdapter
+        implements ResponseParser.Listener, WritePromise.Outcome, ClientConnection {
 
     private enum Failure { READ, WRITE, TIMEOUT, PROTOCOL }
 
@@ -48,7 +50,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private WritePromise writePromise;
     /** The channel of a connect under way, or null. */
     private Channel pending;
-    private long connectStartNanos;
     /** Due time of the next request at a fixed rate (nanoTime base). */
     private double nextDue;
     /** Whether this connection waits in the pacer for its next due time. */
@@ -72,10 +73,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.nextDue = control.startNanos + globalIndex * control.fixedRateIntervalNanos / control.spec.connections();
     }
 
-    /** A connect began at {@code nanos} on {@code pending}, which {@link #close} closes until it is active. */
-    void connectStarted(long nanos, Channel pending) {
-        connectStartNanos = nanos;
+    @Override
+    public void connectStarted(Channel pending) {
         this.pending = pending;
+    }
+
+    @Override
+    public void addHandlers(ChannelPipeline pipeline) {
+        pipeline.addLast(this);
     }
 
     @Override
@@ -92,7 +97,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         writes = 0;
         inRead = false;
         sendAfterRead = false;
-        worker.connectTime.recordValue(Math.max(1, (System.nanoTime() - connectStartNanos) / 1000));
+        // With TLS this comes after the handshake (TlsGate); the worker times the TCP connect.
         if (fixedRate) {
             sendNextFixed();
         } else {
@@ -315,7 +320,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
      *
      * @return how many were due and never sent
      */
-    long recordMissed(long endNanos) {
+    @Override
+    public long recordMissed(long endNanos) {
         if (!fixedRate || nextDue >= endNanos) {
             return 0;
         }
@@ -332,13 +338,15 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         return missed;
     }
 
-    void checkTimeout(long now) {
+    @Override
+    public void checkTimeout(long now) {
         if (size > 0 && now - sent[head] > control.requestTimeoutNanos) {
             fail(Failure.TIMEOUT);
         }
     }
 
-    void close() {
+    @Override
+    public void close() {
         size = 0;
         unwritten = 0;
         writes = 0;
