@@ -4,13 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.agent.AgentEngine;
-import io.loadlab.agent.AgentException;
 import io.loadlab.agent.AgentSet;
-import io.loadlab.agent.HostPort;
 import io.loadlab.engine.Engine;
-import io.loadlab.engine.EngineException;
 import io.loadlab.time.Durations;
-import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -183,6 +179,11 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return agents.isPresent() ? List.of(new AgentEngine(agents.get())) : engines;
     }
 
+    /** The engines as given, which the agents run when there are agents (what experiment.json keeps). */
+    List<Engine> givenEngines() {
+        return engines;
+    }
+
     private static void checkRegex(String field, String regex, List<String> problems) {
         if (regex == null || regex.isEmpty()) {
             problems.add(field + ": a regular expression is required");
@@ -217,85 +218,12 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
 
     /** The spec as stored in {@code experiment.json}. */
     public ObjectNode toJson(ObjectMapper mapper) {
-        ObjectNode o = mapper.createObjectNode();
-        o.put("name", name);
-        o.put("subjects", subjects);
-        o.put("workloads", workloads);
-        o.put("variants", variants.orElse(null));
-        o.put("rounds", rounds);
-        o.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
-        o.put("seed", seed);
-        o.put("duration", Durations.format(duration));
-        o.put("warmup", warmup.text());
-        if (warmup instanceof Warmup.Steady st) {
-            o.put("warmup_min", Durations.format(st.min()));
-            o.put("warmup_max", Durations.format(st.max()));
-        }
-        o.put("workload_order", rotateWorkloads ? "rotate" : "fixed");
-        o.put("cooldown", Durations.format(cooldown));
-        o.put("connections", connections);
-        o.put("threads", threads);
-        if (rate.isPresent()) {
-            o.put("rate", rate.getAsDouble());
-        } else {
-            o.putNull("rate");
-        }
-        o.put("server_cpus", serverCpus.orElse(null));
-        o.put("load_cpus", loadCpus.orElse(null));
-        o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
-        com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
-        engines.forEach(e -> list.add(e.label()));
-        o.put("protocols", protocols.orElse(null));
-        o.put("streams", streams);
-        sweep.ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
-        agents.ifPresent(a -> {
-            ObjectNode n = o.putObject("agents");
-            com.fasterxml.jackson.databind.node.ArrayNode addresses = n.putArray("addresses");
-            a.addresses().forEach(x -> addresses.add(x.toString()));
-            n.put("secret_file", a.secretFile().toString());
-            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
-        });
-        return o;
+        return SpecJson.toJson(this, mapper);
     }
 
     /** Reads a spec written by {@link #toJson}. */
     public static ExperimentSpec fromJson(JsonNode o) {
-        try {
-            return builder().name(o.get("name").asText()).subjects(o.get("subjects").asText())
-                    .workloads(o.get("workloads").asText())
-                    .variants(text(o, "variants").orElse(null))
-                    .rounds(o.get("rounds").asInt())
-                    .order(Order.valueOf(o.get("order").asText().toUpperCase(java.util.Locale.ROOT)))
-                    .seed(o.get("seed").asLong())
-                    .duration(Durations.parse(o.get("duration").asText()))
-                    .warmup(warmup(o))
-                    .rotateWorkloads(o.path("workload_order").asText("fixed").equals("rotate"))
-                    .cooldown(Durations.parse(o.get("cooldown").asText()))
-                    .connections(o.get("connections").asInt())
-                    .threads(o.get("threads").asInt())
-                    .rate(o.hasNonNull("rate") ? o.get("rate").asDouble() : null)
-                    .serverCpus(text(o, "server_cpus").orElse(null))
-                    .loadCpus(text(o, "load_cpus").orElse(null))
-                    .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
-                    .engines(engines(o))
-                    .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
-                    .agents(agents(o).orElse(null))
-                    .protocols(text(o, "protocols").orElse(null))
-                    .streams(o.path("streams").asInt(1))
-                    .build();
-        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
-            throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
-        }
-    }
-
-    /** A stored warm-up: {@code auto} with its bounds, or a fixed duration (all experiments before auto). */
-    private static Warmup warmup(JsonNode o) {
-        String text = o.get("warmup").asText();
-        if (!text.equals(Warmup.AUTO)) {
-            return new Warmup.Fixed(Durations.parse(text));
-        }
-        return new Warmup.Steady(Durations.parse(o.get("warmup_min").asText()),
-                Durations.parse(o.get("warmup_max").asText()));
+        return SpecJson.fromJson(o);
     }
 
     /**
@@ -311,37 +239,6 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         Duration min = st.min().compareTo(b.min()) >= 0 ? st.min() : b.min();
         Duration max = st.max().compareTo(b.max()) >= 0 ? st.max() : b.max();
         return new Warmup.Steady(min, max.compareTo(min) >= 0 ? max : min);
-    }
-
-    /** Experiments written before engines could be chosen used the built-in one. */
-    private static List<Engine> engines(JsonNode o) {
-        if (!o.hasNonNull("engines")) {
-            return List.of(Engine.BUILTIN);
-        }
-        List<Engine> out = new ArrayList<>();
-        o.get("engines").forEach(e -> out.add(Engine.of(e.asText())));
-        return out;
-    }
-
-    /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
-    private static Optional<AgentSet> agents(JsonNode o) {
-        if (!o.hasNonNull("agents")) {
-            return Optional.empty();
-        }
-        JsonNode a = o.get("agents");
-        List<HostPort> addresses = new ArrayList<>();
-        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
-        Optional<List<Double>> weights = Optional.empty();
-        if (a.has("weights")) {
-            List<Double> w = new ArrayList<>();
-            a.get("weights").forEach(x -> w.add(x.asDouble()));
-            weights = Optional.of(w);
-        }
-        return Optional.of(new AgentSet(addresses, java.nio.file.Path.of(a.get("secret_file").asText()), weights));
-    }
-
-    private static Optional<String> text(JsonNode o, String field) {
-        return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
 
     /** The longest steady-state warm-up by default. */

@@ -32,8 +32,6 @@ final class Connection extends ChannelInboundHandlerAdapter
     private final int pipeline;
     private final boolean fixedRate;
     private final ResponseParser parser;
-    private final boolean[] statusOk;
-    private final long expectedBody;
     /** Ring of outstanding requests: when each was due and when it was sent (nanoTime). */
     private final long[] due;
     private final long[] sent;
@@ -64,8 +62,6 @@ final class Connection extends ChannelInboundHandlerAdapter
         this.pipeline = control.spec.pipeline();
         this.fixedRate = control.spec.isFixedRate();
         this.parser = new ResponseParser(control.spec.request().isHead());
-        this.statusOk = control.statusOk;
-        this.expectedBody = control.spec.expectation().bodyBytes().orElse(-1);
         this.due = new long[pipeline];
         this.sent = new long[pipeline];
         this.writeSizes = new int[pipeline];
@@ -147,15 +143,7 @@ final class Connection extends ChannelInboundHandlerAdapter
         int i = head;
         head = (head + 1) % pipeline;
         size--;
-        worker.record((now - due[i]) / 1000, (now - sent[i]) / 1000);
-        worker.requests++;
-        worker.statusCounts[status]++;
-        if (!statusOk[status]) {
-            worker.errStatus++;
-        } else if (expectedBody >= 0 && bodyBytes != expectedBody) {
-            worker.errProtocol++;
-        }
-        control.finished(1);
+        worker.answered(due[i], sent[i], now, status, bodyBytes);
         if (close) {
             // Requests pipelined behind this answer are lost with the connection.
             fail(Failure.READ);

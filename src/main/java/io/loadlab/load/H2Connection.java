@@ -1,18 +1,15 @@
 package io.loadlab.load;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
-import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
-import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
@@ -51,20 +48,10 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private final Worker worker;
     private final RunControl control;
     private final boolean fixedRate;
-    private final boolean[] statusOk;
-    private final long expectedBody;
-    private final int streams;
-    /** Per slot: the stream in flight (0 = free), when it was due and sent (nanoTime), its answer so far. */
-    private final int[] streamOf;
-    private final long[] due;
-    private final long[] sent;
-    private final long[] body;
-    private final int[] status;
-    /** Per slot at a fixed rate: the next due time, and whether its send is scheduled. */
-    private final double[] nextDue;
-    private final boolean[] scheduled;
+    private final H2Slots slots;
+    /** At a fixed rate: each slot's schedule, and the task that sends its next request when due. */
+    private final H2Schedules schedules;
     private final Runnable[] sendDue;
-    private int inFlight;
     /** A fixed-rate slot found no free stream (the server's limit was lower): retry it on the next answer. */
     private boolean starved;
 
@@ -81,31 +68,18 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         this.worker = worker;
         this.control = worker.control;
         this.fixedRate = control.spec.isFixedRate();
-        this.statusOk = control.statusOk;
-        this.expectedBody = control.spec.expectation().bodyBytes().orElse(-1);
-        this.streams = control.spec.streams();
-        this.streamOf = new int[streams];
-        this.due = new long[streams];
-        this.sent = new long[streams];
-        this.body = new long[streams];
-        this.status = new int[streams];
-        this.nextDue = new double[streams];
-        this.scheduled = new boolean[streams];
-        this.sendDue = new Runnable[streams];
-        int connections = control.spec.connections();
-        for (int s = 0; s < streams; s++) {
+        this.slots = new H2Slots(control.spec.streams());
+        this.schedules = fixedRate ? new H2Schedules(control, globalIndex) : null;
+        this.sendDue = new Runnable[slots.size()];
+        for (int s = 0; s < slots.size(); s++) {
             int slot = s;
             sendDue[s] = () -> sendDueRequest(slot);
-            // Slot s of connection g is schedule g + s*C of C*m: consecutive due times go to different
-            // connections, and all slots together send at an even pace.
-            nextDue[s] = control.startNanos + (globalIndex + (double) s * connections) * control.fixedRateIntervalNanos
-                    / control.spec.slots();
         }
     }
 
     @Override
     public void addHandlers(ChannelPipeline pipeline) {
-        Frames frames = new Frames();
+        H2Frames frames = new H2Frames(this);
         Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
                 .server(false)
                 .frameListener(frames)
@@ -147,7 +121,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         }
         // Requests go out at once, behind the preface, as nghttp2's clients do.
         if (fixedRate) {
-            for (int s = 0; s < streams; s++) {
+            for (int s = 0; s < slots.size(); s++) {
                 sendNextFixed(s);
             }
         } else {
@@ -158,56 +132,45 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     /** The streams a connection may have open now: ours, within the server's SETTINGS limit. */
     private int capacity() {
-        return Math.min(streams, codec.connection().local().maxActiveStreams());
+        return Math.min(slots.size(), codec.connection().local().maxActiveStreams());
     }
 
     /** Closed loop: keeps every slot busy while the run goes on. */
     private void fill() {
         int capacity = capacity();
-        while (inFlight < capacity && !draining && control.tryAcquire()) {
+        while (slots.inFlight() < capacity && !draining && control.tryAcquire()) {
             long now = System.nanoTime();
-            send(freeSlot(), now, now);
+            send(slots.free(), now, now);
         }
-    }
-
-    private int freeSlot() {
-        for (int s = 0; s < streams; s++) {
-            if (streamOf[s] == 0) {
-                return s;
-            }
-        }
-        throw new IllegalStateException("no free slot with " + inFlight + " of " + streams + " in flight");
     }
 
     /** Fixed rate: sends the slot's next request when it is due, at once if it is already late. */
     private void sendNextFixed(int slot) {
-        if (streamOf[slot] != 0 || scheduled[slot] || codecCtx == null || !control.sending) {
+        if (slots.stream[slot] != 0 || schedules.scheduled(slot) || codecCtx == null || !control.sending) {
             return;
         }
-        long wait = (long) nextDue[slot] - System.nanoTime();
+        long wait = schedules.untilDue(slot, System.nanoTime());
         if (wait <= 0) {
             sendDueRequest(slot);
         } else {
-            scheduled[slot] = true;
+            schedules.scheduled(slot, true);
             worker.loop.schedule(sendDue[slot], wait, TimeUnit.NANOSECONDS);
         }
     }
 
     private void sendDueRequest(int slot) {
-        scheduled[slot] = false;
-        if (streamOf[slot] != 0 || codecCtx == null || draining) {
+        schedules.scheduled(slot, false);
+        if (slots.stream[slot] != 0 || codecCtx == null || draining) {
             return;
         }
-        if (inFlight >= capacity()) {
+        if (slots.inFlight() >= capacity()) {
             starved = true;
             return;
         }
         if (!control.tryAcquire()) {
             return;
         }
-        long dueNanos = (long) nextDue[slot];
-        nextDue[slot] += control.fixedRateIntervalNanos;
-        send(slot, dueNanos, System.nanoTime());
+        send(slot, schedules.take(slot), System.nanoTime());
         if (!inRead) {
             flush();
         }
@@ -217,19 +180,13 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         Http2ConnectionEncoder encoder = codec.encoder();
         int id = codec.connection().local().incrementAndGetNextStreamId();
         if (id < 0) {
-            // 2^30 streams used up on this connection: count this one as lost, and move to a new connection.
-            lose(slot, Loss.READ);
-            streamOf[slot] = 0;
+            // 2^30 streams used up on this connection: this request is lost, and a new connection follows.
+            count(Loss.READ);
             draining = true;
             codecCtx.close();
             return;
         }
-        streamOf[slot] = id;
-        due[slot] = dueNanos;
-        sent[slot] = sentNanos;
-        body[slot] = 0;
-        status[slot] = 0;
-        inFlight++;
+        slots.start(slot, id, dueNanos, sentNanos);
         H2Request request = worker.h2Request;
         // A failed write resets the stream or closes the connection, which the listeners count.
         encoder.writeHeaders(codecCtx, id, request.headers(codecCtx.alloc()), 0, !request.hasBody(), codecCtx.voidPromise());
@@ -244,59 +201,36 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         }
     }
 
-    private int slotOf(int streamId) {
-        for (int s = 0; s < streams; s++) {
-            if (streamOf[s] == streamId) {
-                return s;
-            }
-        }
-        return -1;
-    }
-
     /** Response headers (or trailers) of a stream; an informational 1xx waits for the final answer. */
-    private void onHeaders(int streamId, Http2Headers headers, boolean end) {
-        int slot = slotOf(streamId);
+    void onHeaders(int streamId, Http2Headers headers, boolean end) {
+        inRead = true;
+        int slot = slots.of(streamId);
         if (slot < 0) {
             return;
         }
-        if (status[slot] == 0) {
-            int code = statusOf(headers.status());
+        if (slots.status[slot] == 0) {
+            int code = H2Slots.statusOf(headers.status());
             if (code < 0) {
                 lose(slot, Loss.PROTOCOL);
                 next(slot);
                 return;
             }
-            status[slot] = code < 200 && !end ? 0 : code;
+            slots.status[slot] = code < 200 && !end ? 0 : code;
         }
         if (end) {
             answered(slot);
         }
     }
 
-    /** A three-digit status without allocating; -1 when absent or malformed. */
-    private static int statusOf(CharSequence s) {
-        if (s == null || s.length() != 3) {
-            return -1;
-        }
-        int v = 0;
-        for (int i = 0; i < 3; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v >= 100 ? v : -1;
-    }
-
-    private void onData(int streamId, int bytes, boolean end) {
-        int slot = slotOf(streamId);
+    void onData(int streamId, int bytes, boolean end) {
+        inRead = true;
+        int slot = slots.of(streamId);
         if (slot < 0) {
             return;
         }
-        body[slot] += bytes;
+        slots.body[slot] += bytes;
         if (end) {
-            if (status[slot] == 0) {
+            if (slots.status[slot] == 0) {
                 lose(slot, Loss.PROTOCOL); // a body ended the stream before any final status
                 next(slot);
             } else {
@@ -306,23 +240,18 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     }
 
     private void answered(int slot) {
-        long now = System.nanoTime();
-        worker.record((now - due[slot]) / 1000, (now - sent[slot]) / 1000);
-        int code = status[slot];
-        worker.requests++;
-        worker.statusCounts[code]++;
-        if (!statusOk[code]) {
-            worker.errStatus++;
-        } else if (expectedBody >= 0 && body[slot] != expectedBody) {
-            worker.errProtocol++;
-        }
-        control.finished(1);
-        free(slot);
+        worker.answered(slots.due[slot], slots.sent[slot], System.nanoTime(), slots.status[slot], slots.body[slot]);
+        slots.release(slot);
         next(slot);
     }
 
     /** A request that ended without an answer, counted in its category. */
     private void lose(int slot, Loss why) {
+        count(why);
+        slots.release(slot);
+    }
+
+    private void count(Loss why) {
         if (!worker.closed) {
             switch (why) {
                 case READ -> worker.errRead++;
@@ -331,12 +260,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             }
             control.finished(1);
         }
-        free(slot);
-    }
-
-    private void free(int slot) {
-        streamOf[slot] = 0;
-        inFlight--;
     }
 
     /** After a slot freed up: the next request, or the end of a connection the server is leaving. */
@@ -345,14 +268,14 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             return;
         }
         if (draining) {
-            if (inFlight == 0) {
+            if (slots.inFlight() == 0) {
                 codecCtx.close(); // a new connection follows (channelInactive)
             }
         } else if (fixedRate) {
             sendNextFixed(slot);
             if (starved) {
                 starved = false;
-                for (int s = 0; s < streams; s++) {
+                for (int s = 0; s < slots.size(); s++) {
                     sendNextFixed(s);
                 }
             }
@@ -364,16 +287,43 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         }
     }
 
-    private void onGoAway(int lastStreamId) {
+    void onGoAway(int lastStreamId) {
         worker.h2.goaway++;
         draining = true;
         // The server will not answer the streams above its last one: they are lost with it.
-        for (int s = 0; s < streams; s++) {
-            if (streamOf[s] > lastStreamId) {
+        for (int s = 0; s < slots.size(); s++) {
+            if (slots.stream[s] > lastStreamId) {
                 lose(s, Loss.READ);
             }
         }
         next(-1);
+    }
+
+    /** The codec left the connection over the server's frames, which broke the protocol. */
+    void onProtocolGoAway() {
+        if (!worker.closed) {
+            worker.errProtocol++;
+        }
+    }
+
+    /** The server reset a stream. */
+    void onReset(int streamId) {
+        worker.h2.rstStream++;
+        int slot = slots.of(streamId);
+        if (slot >= 0) {
+            lose(slot, Loss.READ);
+            next(slot);
+        }
+    }
+
+    /** A stream closed; one of ours still in flight ended without an answer. */
+    void onStreamClosed(int streamId) {
+        int slot = slots.of(streamId);
+        if (slot >= 0) {
+            // The codec reset it over a broken answer, or the channel went.
+            lose(slot, codecCtx != null && codecCtx.channel().isActive() ? Loss.PROTOCOL : Loss.READ);
+            next(slot);
+        }
     }
 
     @Override
@@ -385,8 +335,8 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         // Netty has closed every stream already (each a read error in Frames.onStreamClosed).
-        for (int s = 0; s < streams; s++) {
-            if (streamOf[s] != 0) {
+        for (int s = 0; s < slots.size(); s++) {
+            if (slots.stream[s] != 0) {
                 lose(s, Loss.READ);
             }
         }
@@ -412,16 +362,16 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             return;
         }
         boolean any = false;
-        for (int s = 0; s < streams; s++) {
-            if (streamOf[s] != 0 && now - sent[s] > control.requestTimeoutNanos) {
-                int id = streamOf[s];
+        for (int s = 0; s < slots.size(); s++) {
+            if (slots.stream[s] != 0 && now - slots.sent[s] > control.requestTimeoutNanos) {
+                int id = slots.stream[s];
                 lose(s, Loss.TIMEOUT);
                 codec.encoder().writeRstStream(codecCtx, id, Http2Error.CANCEL.code(), codecCtx.voidPromise());
                 any = true;
             }
         }
         if (any) {
-            for (int s = 0; s < streams; s++) {
+            for (int s = 0; s < slots.size(); s++) {
                 next(s);
             }
         }
@@ -432,108 +382,18 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         if (!fixedRate) {
             return 0;
         }
-        long missed = 0;
-        for (int s = 0; s < streams; s++) {
-            long m = MissedRequests.record(nextDue[s], control.fixedRateIntervalNanos, endNanos,
-                    worker::recordUnsent);
-            nextDue[s] += m * control.fixedRateIntervalNanos;
-            missed += m;
-        }
-        return missed;
+        return schedules.recordMissed(endNanos, worker::recordUnsent);
     }
 
     @Override
     public void close() {
-        java.util.Arrays.fill(streamOf, 0);
-        inFlight = 0;
+        slots.clear();
         if (codecCtx != null) {
             codecCtx.channel().close();
         }
         if (pending != null) {
             pending.close();
             pending = null;
-        }
-    }
-
-    /** The codec's callbacks for one channel: frames read, and streams closed. */
-    private final class Frames extends Http2FrameAdapter implements Http2Connection.Listener {
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
-                                  boolean endOfStream) {
-            inRead = true;
-            onHeaders(streamId, headers, endOfStream);
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
-                                  short weight, boolean exclusive, int padding, boolean endOfStream) {
-            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
-        }
-
-        @Override
-        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-            inRead = true;
-            int bytes = data.readableBytes();
-            onData(streamId, bytes, endOfStream);
-            // Consumed at once: the window opens again without waiting for anyone.
-            return bytes + padding;
-        }
-
-        @Override
-        public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
-            worker.h2.rstStream++;
-            int slot = slotOf(streamId);
-            if (slot >= 0) {
-                lose(slot, Loss.READ);
-                next(slot);
-            }
-        }
-
-        @Override
-        public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
-            onGoAway(lastStreamId);
-        }
-
-        @Override
-        public void onGoAwaySent(int lastStreamId, long errorCode, ByteBuf debugData) {
-            // The codec found the server's frames broke the protocol and leaves the connection. (It says
-            // INTERNAL_ERROR when a write failed on a connection the server closed: a transport error.)
-            if (errorCode != Http2Error.NO_ERROR.code() && errorCode != Http2Error.INTERNAL_ERROR.code()
-                    && !worker.closed) {
-                worker.errProtocol++;
-            }
-        }
-
-        @Override
-        public void onStreamAdded(Http2Stream stream) {
-        }
-
-        @Override
-        public void onStreamActive(Http2Stream stream) {
-        }
-
-        @Override
-        public void onStreamHalfClosed(Http2Stream stream) {
-        }
-
-        @Override
-        public void onStreamRemoved(Http2Stream stream) {
-        }
-
-        @Override
-        public void onGoAwayReceived(int lastStreamId, long errorCode, ByteBuf debugData) {
-            // Handled in onGoAwayRead, which the codec calls first.
-        }
-
-        @Override
-        public void onStreamClosed(Http2Stream stream) {
-            int slot = slotOf(stream.id());
-            if (slot >= 0) {
-                // Closed without an answer: the codec reset it over a broken answer, or the channel went.
-                lose(slot, codecCtx != null && codecCtx.channel().isActive() ? Loss.PROTOCOL : Loss.READ);
-                next(slot);
-            }
         }
     }
 }

@@ -33,6 +33,8 @@ final class Worker {
     final int index;
     final EventLoop loop;
     final RunControl control;
+    /** The body size every answer must have, or -1 when any size will do (bytes). */
+    private final long expectedBody;
     final RequestEncoder encoder;
     /** The request as HTTP/2 headers and body; null over HTTP/1.1. */
     final H2Request h2Request;
@@ -72,6 +74,7 @@ final class Worker {
         this.index = index;
         this.loop = loop;
         this.control = control;
+        this.expectedBody = control.spec.expectation().bodyBytes().orElse(-1);
         this.pacer = pacer;
         this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
         this.service = control.spec.isFixedRate() ? Totals.newHistogram() : null;
@@ -144,6 +147,23 @@ final class Worker {
         for (int i = 0; i < connections.size(); i++) {
             connections.get(i).checkTimeout(now);
         }
+    }
+
+    /**
+     * One answer, over either protocol: its latency from when it was due and from when it was sent
+     * ({@link System#nanoTime()} values, {@code now} when it ended), its status, and a body of the wrong
+     * size as a protocol error; the run is told. On the loop.
+     */
+    void answered(long dueNanos, long sentNanos, long now, int status, long bodyBytes) {
+        record((now - dueNanos) / 1000, (now - sentNanos) / 1000);
+        requests++;
+        statusCounts[status]++;
+        if (!control.statusOk[status]) {
+            errStatus++;
+        } else if (expectedBody >= 0 && bodyBytes != expectedBody) {
+            errProtocol++;
+        }
+        control.finished(1);
     }
 
     /** Records one answer's latency (and at a fixed rate its service time), µs, clamped to the histograms' range. */

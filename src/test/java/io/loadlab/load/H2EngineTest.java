@@ -61,7 +61,10 @@ class H2EngineTest {
             assertEquals(400, r.errors().read());
             assertEquals(400, r.errors().total());
             assertEquals(0, r.requests());
-            assertEquals(2, s.servedConnections.get(), "the reset streams did not cost a connection");
+            // A reset costing its connection would bring a third; one connection may have carried all 400
+            // before the second's first request arrived.
+            long served = s.servedConnections.get();
+            assertTrue(served >= 1 && served <= 2, served + " connections carried requests: the resets cost some");
         }
     }
 
