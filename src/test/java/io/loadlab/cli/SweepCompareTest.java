@@ -155,11 +155,13 @@ class SweepCompareTest {
                 "curves").out());
         assertEquals(List.of("paced", "paced-b"), knees.stream().map(m -> m.get("subject")).toList(), r.out());
         for (Map<String, String> k : knees) {
-            // Every request takes 10 ms or more: p99 is over 1 ms already at the lowest rate, 20/s.
+            // Every request takes 10 ms or more: p99 is over 1 ms already at the lowest target (20/s, or
+            // 50% of a capacity a busy machine measured under 40/s), and the knee is that point's achieved rate.
             assertEquals("below", k.get("bound"), r.out());
             assertEquals(1000.0, Double.parseDouble(k.get("slo_us")), 1e-9);
-            String lowest = curves.stream().filter(c -> c.get("subject").equals(k.get("subject"))
-                    && c.get("point").equals("20/s")).findFirst().orElseThrow().get("rps");
+            String lowest = curves.stream().filter(c -> c.get("subject").equals(k.get("subject")))
+                    .min(java.util.Comparator.comparingDouble(c -> Double.parseDouble(c.get("target_rps"))))
+                    .orElseThrow().get("rps");
             assertEquals(Double.parseDouble(lowest), Double.parseDouble(k.get("knee_rps")), 1e-9, r.out());
         }
     }
@@ -175,8 +177,11 @@ class SweepCompareTest {
         assertEquals("baseline", base.get("verdict"), r.out());
         assertEquals("", base.get("p_test"), "not measured is empty: " + r.out());
         assertEquals("too few rounds", other.get("verdict"), r.out());
-        assertTrue(Double.parseDouble(other.get("lat_p99_us")) >= 20_000, r.out());
-        assertTrue(Double.parseDouble(other.get("ratio")) > 1, "20 ms against 10 ms per request: " + r.out());
+        assertTrue(Double.parseDouble(base.get("lat_p99_us")) >= 10_000, "at least the service time: " + r.out());
+        assertTrue(Double.parseDouble(other.get("lat_p99_us")) >= 20_000, "at least the service time: " + r.out());
+        // The ratio is of the rounds' mean p99s (not of the merged ones, which a stalled round dominates).
+        assertEquals(Double.parseDouble(other.get("p99_mean_us")) / Double.parseDouble(base.get("p99_mean_us")),
+                Double.parseDouble(other.get("ratio")), 1e-9, r.out());
     }
 
     @Test
