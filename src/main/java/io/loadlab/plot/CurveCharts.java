@@ -16,6 +16,8 @@ final class CurveCharts {
 
     private static final double MICROS_PER_MS = 1000.0;
     private static final List<String> PERCENTILES = List.of("p50", "p99", "p999");
+    /** Pixels between x ticks that XChart aims for: room for a label of six digits and a separator. */
+    static final int X_TICK_SPACING_PX = 110;
     private static final java.awt.Color OBJECTIVE = new java.awt.Color(0x555555);
 
     private CurveCharts() {
@@ -89,6 +91,9 @@ final class CurveCharts {
         }
         Spectrum.scaleY(chart, low, high);
         chart.getStyler().setXAxisMin(0.0);
+        // Throughput labels such as "75,000" are wider than XChart's default spacing of 74 px allows:
+        // with ticks every 5,000 they ran into each other ("5,00010,000...").
+        chart.getStyler().setXAxisTickMarkSpacingHint(X_TICK_SPACING_PX);
         return chart;
     }
 

@@ -45,6 +45,8 @@ class CurveChartTest {
         assertFalse(chart.getSeriesMap().containsKey("go-nethttp CI low"), "one round: no interval drawn");
         assertEquals(Palette.colorFor("go-nethttp"), chart.getSeriesMap().get("go-nethttp").getLineColor());
         assertTrue(chart.getStyler().isYAxisLogarithmic(), "1.1 ms to 99 ms spans two decades");
+        assertEquals(CurveCharts.X_TICK_SPACING_PX, chart.getStyler().getXAxisTickMarkSpacingHint(),
+                "x ticks spaced for labels like 75,000");
     }
 
     @Test
