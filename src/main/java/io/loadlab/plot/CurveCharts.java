@@ -89,12 +89,17 @@ final class CurveCharts {
             double maxX = series.values().stream().mapToDouble(TreeMap::lastKey).max().orElseThrow();
             objective(chart, knees.stream().filter(k -> k.workload().equals(workload)).toList(), slo, maxX);
         }
+        axes(chart, low, high);
+        return chart;
+    }
+
+    /** The y range (log when it spans a factor of 10), x from 0, x ticks spaced for their labels. */
+    private static void axes(XYChart chart, double low, double high) {
         Spectrum.scaleY(chart, low, high);
         chart.getStyler().setXAxisMin(0.0);
         // Throughput labels such as "75,000" are wider than XChart's default spacing of 74 px allows:
         // with ticks every 5,000 they ran into each other ("5,00010,000...").
         chart.getStyler().setXAxisTickMarkSpacingHint(X_TICK_SPACING_PX);
-        return chart;
     }
 
     /**
