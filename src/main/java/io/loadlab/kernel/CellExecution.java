@@ -116,15 +116,30 @@ final class CellExecution extends DirectExecutionControl {
     }
 
 
+    /** Loads a cell's classes with their exit calls redirected to {@link ExitGuard} ({@link ExitCallRewriter}). */
     @Override
     public void load(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException,
             EngineTerminationException {
-        super.load(classes);
+        super.load(guarded(classes));
         synchronized (this) {
             for (ClassBytecodes c : classes) {
                 loadedThisCell.add(c.name());
             }
         }
+    }
+
+    @Override
+    public void redefine(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException,
+            EngineTerminationException {
+        super.redefine(guarded(classes));
+    }
+
+    private static ClassBytecodes[] guarded(ClassBytecodes[] classes) {
+        ClassBytecodes[] out = new ClassBytecodes[classes.length];
+        for (int i = 0; i < classes.length; i++) {
+            out[i] = new ClassBytecodes(classes[i].name(), ExitCallRewriter.rewrite(classes[i].bytecodes()));
+        }
+        return out;
     }
 
     /**
