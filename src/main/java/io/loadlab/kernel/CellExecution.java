@@ -242,12 +242,32 @@ final class CellExecution extends DirectExecutionControl {
 
     /** Stops the running snippet and every thread it started (JShell.stop() comes here). */
     @Override
-    @SuppressWarnings("removal")
     public void stop() {
         synchronized (stopLock) {
             if (running != null) {
-                running.stop();
+                stopGroup(running);
             }
+        }
+    }
+
+    /**
+     * Stops every thread of a cell's group: {@code ThreadGroup.stop} where this Java has it (up to
+     * 19). Java 20 to 22 refuse it and later Javas lack it; there the threads are interrupted,
+     * which ends {@code sleep}, {@code wait} and {@code java.util.concurrent} waits but not a busy
+     * loop (JShell's own engine inserts stop checks into the cell's code on those Javas).
+     */
+    @SuppressWarnings("removal")
+    private static void stopGroup(ThreadGroup group) {
+        try {
+            group.stop();
+            return;
+        } catch (UnsupportedOperationException | NoSuchMethodError e) {
+            // Java 20 and later: interrupt instead.
+        }
+        Thread[] threads = new Thread[group.activeCount() + 8];
+        int n = group.enumerate(threads);
+        for (int i = 0; i < n; i++) {
+            threads[i].interrupt();
         }
     }
 
@@ -266,7 +286,6 @@ final class CellExecution extends DirectExecutionControl {
     }
 
     /** After a collection (on the JVM's notification thread): stops the snippet when the heap stayed full. */
-    @SuppressWarnings("removal")
     private void afterCollection(Notification n, Object handback) {
         if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType()) || running == null) {
             return;
@@ -289,7 +308,7 @@ final class CellExecution extends DirectExecutionControl {
                         used >> 20, max >> 20);
                 Thread t = runningThread;
                 memoryStopTrace = t == null ? new StackTraceElement[0] : t.getStackTrace();
-                running.stop();
+                stopGroup(running);
             }
         }
     }
