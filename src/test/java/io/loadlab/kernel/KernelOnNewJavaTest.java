@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The kernel on the newest Java installed, when it is 24 or later (the Javas without a security
  * manager; Temurin 25 on this machine kind): the real kernelspec with its {@code java} replaced,
  * driven over ZeroMQ by {@code src/test/python/kernel_survival.py}, through a few cells, the exit
- * guard and an interrupt. Skipped, with the reason, when no such Java is under
- * {@code /usr/lib/jvm} (or {@code -Dloadlab.test.newJava=JAVA_HOME}).
+ * guard and interrupts (of a sleeping and of a busy loop). Skipped, with the reason, when no such
+ * Java is under {@code /usr/lib/jvm} (or {@code -Dloadlab.test.newJava=JAVA_HOME}).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class KernelOnNewJavaTest {
@@ -43,7 +43,7 @@ class KernelOnNewJavaTest {
     Path tmp;
 
     @Test
-    void cellsTheExitGuardAndAnInterruptWorkOnJava24OrLater() throws Exception {
+    void cellsTheExitGuardAndInterruptsWorkOnJava24OrLater() throws Exception {
         Optional<Path> home = newJava();
         assumeTrue(home.isPresent(), "no Java " + OLDEST + " or later under /usr/lib/jvm (nor -Dloadlab.test.newJava)");
         JupyterFixture jupyter = JupyterFixture.install(tmp);
@@ -54,8 +54,9 @@ class KernelOnNewJavaTest {
             JSON.writeValue(spec.toFile(), kernel);
             ArrayNode steps = JSON.createArrayNode();
             for (String code : List.of("int keep = 41;", "Runtime.version().feature()", "System.exit(0);",
-                    "Runtime.getRuntime().halt(1);", "while (true) { Thread.sleep(50); }", "keep + 1")) {
-                steps.addObject().put("code", code).put("interrupt", code.startsWith("while"));
+                    "Runtime.getRuntime().halt(1);", "while (true) { Thread.sleep(50); }", "long spins = 0;\nwhile (true) { spins++; }",
+                    "keep + 1")) {
+                steps.addObject().put("code", code).put("interrupt", code.contains("while"));
             }
             Path stepsFile = tmp.resolve("steps.json");
             Path reportFile = tmp.resolve("report.json");
@@ -72,7 +73,8 @@ class KernelOnNewJavaTest {
                     + "kernel from the notebook instead", refused(s.get(2)));
             assertTrue(refused(s.get(3)).startsWith("Runtime.halt(1) was refused"), s.get(3).toString());
             assertEquals(CellError.INTERRUPTED, s.get(4).path("reply").path("ename").asText(), s.get(4).toString());
-            assertEquals("42", result(s.get(5)), "the kernel kept its variables");
+            assertEquals(CellError.INTERRUPTED, s.get(5).path("reply").path("ename").asText(), s.get(5).toString());
+            assertEquals("42", result(s.get(6)), "the kernel kept its variables");
             // The kernel's stderr is in the driver's log: no security manager, so no warning about one.
             assertFalse(run.output().toLowerCase(java.util.Locale.ROOT).contains("security manager"), run.output());
         } finally {
