@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
-# engine-vs-wrk.sh: compare Loadlab's load engine with wrk against one nginx.
+# engine-vs-wrk.sh: compare Loadlab's load engine with wrk (and h2load) against one nginx.
 #
 # nginx (bench/nginx.conf, 1 worker, "Hello, World!" from memory) runs pinned to
-# one core, the load generator to another, and each round runs both tools one
-# after the other against http://127.0.0.1:PORT/plaintext, alternating the order
-# (round 1: wrk then loadlab, round 2: loadlab then wrk, ...). For every run it
-# measures:
+# one core, the load generator to another. Three sections, each in ROUNDS rounds
+# that alternate which tool goes first:
+#   closed     wrk -t1 -cC against loadlab load -t1 -cC (default flags: steady warm-up);
+#   pipelined  the same with PIPELINE requests in flight per connection (wrk with a
+#              Lua script that sends PIPELINE requests at once, loadlab --pipeline);
+#              nginx is not the limit there, so the figure is the generators' own;
+#   fixed      a fixed rate RATE below saturation, h2load --h1 --rps (per client)
+#              against loadlab -R: what it costs, in CPU-s per million requests.
+# For every run it measures:
 #   - requests/s as the tool reports it;
 #   - CPU seconds of the whole load-generator process, from outside (user+sys
-#     from /usr/bin/time; for loadlab this includes JVM start-up and JIT);
+#     from /usr/bin/time; for loadlab this includes JVM start-up and JIT), and
+#     the answers the whole process got (for loadlab: its window's plus its
+#     warm-up's, from warmup_rps x 0.5 s), so whole-process figures count both;
+#   - syscalls of the whole process (perf stat -e raw_syscalls:sys_enter), per answer;
 #   - for loadlab also its own in-window figures from --json: process_cpu_s
 #     (whole JVM, measured window only) and load_cpu_s (engine event-loop threads);
 #   - nginx CPU seconds (master + workers, utime+stime from /proc) during the run.
 #
 # Usage: bench/engine-vs-wrk.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS]
+#                               [--sections closed,pipelined,fixed] [--pipeline N] [--rate RPS]
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
+#   SECTIONS (closed,pipelined,fixed), PIPELINE (16), RATE (20000);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab.
 set -euo pipefail
@@ -30,6 +40,9 @@ CONNECTIONS="${CONNECTIONS:-64}"
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
+SECTIONS="${SECTIONS:-closed,pipelined,fixed}"
+PIPELINE="${PIPELINE:-16}"
+RATE="${RATE:-20000}"
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
 die() { echo "engine-vs-wrk: $*" >&2; exit 1; }
@@ -39,27 +52,36 @@ while [ $# -gt 0 ]; do
     -r|--rounds) ROUNDS="${2:?}"; shift 2 ;;
     -d|--duration) DURATION="${2:?}"; shift 2 ;;
     -c|--connections) CONNECTIONS="${2:?}"; shift 2 ;;
+    --sections) SECTIONS="${2:?}"; shift 2 ;;
+    --pipeline) PIPELINE="${2:?}"; shift 2 ;;
+    --rate) RATE="${2:?}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
   esac
 done
 DURATION="${DURATION%s}"
-for v in ROUNDS DURATION CONNECTIONS NGINX_CORE LOAD_CORE; do
+for v in ROUNDS DURATION CONNECTIONS NGINX_CORE LOAD_CORE PIPELINE RATE; do
   [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a whole number (got '${!v}')"
 done
-[ "$ROUNDS" -ge 1 ] && [ "$DURATION" -ge 1 ] && [ "$CONNECTIONS" -ge 1 ] \
-  || die "ROUNDS, DURATION and CONNECTIONS must be at least 1"
+[ "$ROUNDS" -ge 1 ] && [ "$DURATION" -ge 1 ] && [ "$CONNECTIONS" -ge 1 ] && [ "$PIPELINE" -ge 1 ] \
+  && [ "$RATE" -ge "$CONNECTIONS" ] \
+  || die "ROUNDS, DURATION, CONNECTIONS and PIPELINE must be at least 1, RATE at least CONNECTIONS"
+IFS=, read -r -a sections <<<"$SECTIONS"
+for sec in "${sections[@]}"; do
+  case "$sec" in closed|pipelined|fixed) ;; *) die "--sections takes closed, pipelined and fixed, got '$sec'" ;; esac
+done
 
 # --- tools -------------------------------------------------------------------
 missing=()
 command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+[[ ",$SECTIONS," != *,fixed,* ]] || command -v h2load >/dev/null 2>&1 || missing+=(h2load)
 NGINX="$(command -v nginx 2>/dev/null || true)"
 [ -n "$NGINX" ] || { [ -x /usr/sbin/nginx ] && NGINX=/usr/sbin/nginx; } || missing+=(nginx)
 command -v taskset >/dev/null 2>&1 || missing+=(taskset)
 command -v awk >/dev/null 2>&1 || missing+=(awk)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "engine-vs-wrk: missing: ${missing[*]}" >&2
-  echo "  install with: apt-get install -y wrk nginx-light util-linux   (taskset is in util-linux)" >&2
+  echo "  install with: apt-get install -y wrk nginx-light util-linux nghttp2-client   (taskset is in util-linux, h2load in nghttp2-client)" >&2
   exit 2
 fi
 if command -v jq >/dev/null 2>&1; then JSON=jq
@@ -77,6 +99,13 @@ for core in "$NGINX_CORE" "$LOAD_CORE"; do
 done
 [ "$NGINX_CORE" != "$LOAD_CORE" ] || echo "engine-vs-wrk: warning: nginx and the load share core $NGINX_CORE" >&2
 TCK="$(getconf CLK_TCK 2>/dev/null || echo 100)"
+PERF=""
+if command -v perf >/dev/null 2>&1 && perf stat -e raw_syscalls:sys_enter -x, -o /dev/null true 2>/dev/null; then
+  PERF=perf
+else
+  echo "engine-vs-wrk: perf cannot count syscalls here (apt-get install -y linux-perf, run as root or lower" \
+       "kernel.perf_event_paranoid); syscalls per answer are left out" >&2
+fi
 
 # --- clean-up: always stop nginx and any running tool, delete the temp dir ----
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/engine-vs-wrk.XXXXXX")"
@@ -196,6 +225,10 @@ run_tool() {
   local name="$1"; shift
   local rc=0 t0 t1
   t0="$(date +%s%N)"
+  : >"$tmp/$name.perf"
+  if [ -n "$PERF" ]; then  # counts the tool's whole process tree; perf itself is outside it
+    set -- perf stat -e raw_syscalls:sys_enter -x, -o "$tmp/$name.perf" -- "$@"
+  fi
   if [ -n "$TIME_BIN" ]; then
     taskset -c "$LOAD_CORE" "$TIME_BIN" -f '%U %S' -o "$tmp/$name.time" "$@" \
       </dev/null >"$tmp/$name.out" 2>"$tmp/$name.err" &
@@ -221,7 +254,7 @@ run_tool() {
   fi
   if [ -n "$RAW_DIR" ]; then
     mkdir -p "$RAW_DIR"
-    for f in out err cpu wall; do cp "$tmp/$name.$f" "$RAW_DIR/$name.$f"; done
+    for f in out err cpu wall perf; do cp "$tmp/$name.$f" "$RAW_DIR/$name.$f"; done
   fi
   if [ "$rc" -ne 0 ]; then
     echo "engine-vs-wrk: $name failed (exit $rc):" >&2
@@ -230,10 +263,16 @@ run_tool() {
   fi
 }
 
-# Prints: requests rps errors wall_s cpu_ext_s win_cpu_s engine_cpu_s  ('-' when n/a)
+# Each parser prints: requests answers rps errors wall_s cpu_ext_s win_cpu_s engine_cpu_s syscalls
+# ('-' when n/a). requests are the tool's counted (measured) answers; answers are all the answers
+# the whole process got, warm-up included: what its whole-process CPU-s and syscalls paid for.
+syscalls_of() {  # NAME -> the count perf wrote, or '-'
+  awk -F, '$3 ~ /raw_syscalls:sys_enter/ && $1 ~ /^[0-9]+$/ { print $1; found = 1 } END { if (!found) print "-" }' \
+    "$tmp/$1.perf" 2>/dev/null || echo -
+}
 parse_wrk() {
   local o="$tmp/$1.out"
-  awk -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" '
+  awk -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" -v sys="$(syscalls_of "$1")" '
     / requests in / { req = $1 }
     /^Requests\/sec:/ { rps = $2 }
     /Socket errors:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) err += $i }
@@ -241,50 +280,76 @@ parse_wrk() {
     END {
       if (req == "" || rps == "") exit 1
       split(cpu, c, " ")
-      printf "%d %s %d %s %.2f - -\n", req, rps, err, wall, c[1] + c[2]
+      printf "%d %d %s %d %s %.2f - - %s\n", req, req, rps, err, wall, c[1] + c[2], sys
     }' "$o" || { echo "engine-vs-wrk: cannot read wrk's output:" >&2; cat "$o" >&2; exit 1; }
+}
+parse_h2load() {
+  local o="$tmp/$1.out"
+  awk -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" -v sys="$(syscalls_of "$1")" '
+    /^finished in/ { rps = $4 }
+    /^requests:/ { ok = $8; err = $10 + $12 + $14 }
+    END {
+      if (ok == "" || rps == "") exit 1
+      split(cpu, c, " ")
+      printf "%d %d %s %d %s %.2f - - %s\n", ok, ok, rps, err, wall, c[1] + c[2], sys
+    }' "$o" || { echo "engine-vs-wrk: cannot read h2load's output:" >&2; cat "$o" >&2; exit 1; }
 }
 parse_loadlab() {
   local o="$tmp/$1.out" fields
+  # warmup_rps holds the throughput of each 0.5 s warm-up interval (SteadyState.INTERVAL_MS).
   if [ "$JSON" = jq ]; then
-    fields="$(jq -r '[.requests, .rps, ([.errors[]] | add), .process_cpu_s, .load_cpu_s] | map(tostring) | join(" ")' "$o")"
+    fields="$(jq -r '[.requests, ((.warmup_rps | add // 0) * 0.5 | round), .rps, ([.errors[]] | add),
+      .process_cpu_s, .load_cpu_s] | map(tostring) | join(" ")' "$o")"
   else
     fields="$(python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
-print(d["requests"], repr(float(d["rps"])), sum(d["errors"].values()), repr(float(d["process_cpu_s"])), repr(float(d["load_cpu_s"])))' "$o")"
+print(d["requests"], round(sum(d.get("warmup_rps") or []) * 0.5), repr(float(d["rps"])),
+      sum(d["errors"].values()), repr(float(d["process_cpu_s"])), repr(float(d["load_cpu_s"])))' "$o")"
   fi || { echo "engine-vs-wrk: cannot read loadlab's JSON:" >&2; cat "$o" >&2; exit 1; }
-  awk -v f="$fields" -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" 'BEGIN {
+  awk -v f="$fields" -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" -v sys="$(syscalls_of "$1")" 'BEGIN {
     split(f, a, " "); split(cpu, c, " ")
-    printf "%d %s %d %s %.2f %s %s\n", a[1], a[2], a[3], wall, c[1] + c[2], a[4], a[5] }'
+    printf "%d %d %s %d %s %.2f %s %s %s\n", a[1], a[1] + a[2], a[3], a[4], wall, c[1] + c[2], a[5], a[6], sys }'
 }
 
 results="$tmp/results"
 : >"$results"
-fmt='%-5s %-7s %9s %6s %7s %7s %10s %8s %10s %8s %10s %8s %10s\n'
-row() {  # round tool requests rps errors wall cpu win_cpu eng_cpu nginx_cpu
-  awk -v fmt="$fmt" -v r="$1" -v t="$2" -v req="$3" -v rps="$4" -v err="$5" -v wall="$6" \
-      -v cpu="$7" -v win="$8" -v eng="$9" -v ngx="${10}" '
+fmt='%-9s %-5s %-8s %9s %6s %6s %7s %10s %8s %10s %8s %10s %8s %10s %9s\n'
+row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_cpu syscalls nginx_cpu
+  awk -v fmt="$fmt" -v sec="$1" -v r="$2" -v t="$3" -v req="$4" -v ans="$5" -v rps="$6" -v err="$7" \
+      -v wall="$8" -v cpu="$9" -v win="${10}" -v eng="${11}" -v sys="${12}" -v ngx="${13}" '
     function per(n, d) { return (d == "-" || d + 0 <= 0) ? "-" : sprintf("%.0f", n / d) }
     function num(x, p) { return x == "-" ? "-" : sprintf("%." p "f", x) }
     BEGIN {
-      printf fmt, r, t, sprintf("%.0f", rps), err, num(wall, 1), num(cpu, 2), per(req, cpu),
-             num(win, 2), per(req, win), num(eng, 2), per(req, eng), num(ngx, 2), per(req, ngx)
+      printf fmt, sec, r, t, sprintf("%.0f", rps), err, num(wall, 1), num(cpu, 2), per(ans, cpu),
+             num(win, 2), per(req, win), num(eng, 2), per(req, eng), num(ngx, 2), per(req, ngx),
+             (sys == "-" ? "-" : sprintf("%.3f", sys / ans))
     }'
 }
 
-one_run() {  # ROUND TOOL
-  local r="$1" tool="$2" name="r$1-$2" before after ngx m rebuilt=0
+one_run() {  # SECTION ROUND TOOL
+  local sec="$1" r="$2" tool="$3" name="$1-r$2-$3" before after ngx m rebuilt=0 per_client
   if [ "$tool" = loadlab ]; then
     # the launcher rebuilds when the sources changed since the jar: let it do so here, untimed
     "$root/loadlab" --version >/dev/null 2>"$tmp/prebuild.err" \
       || { cat "$tmp/prebuild.err" >&2; die "./loadlab --version failed"; }
   fi
-  echo "engine-vs-wrk: round $r/$ROUNDS: $tool (${DURATION}s, $CONNECTIONS connections)..." >&2
+  echo "engine-vs-wrk: $sec, round $r/$ROUNDS: $tool (${DURATION}s, $CONNECTIONS connections)..." >&2
   before="$(nginx_ticks)"
-  case "$tool" in
-    wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$url"
+  case "$sec:$tool" in
+    closed:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$url"
          m="$(parse_wrk "$name")" ;;
-    loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -d"${DURATION}s" --json "$url"
+    pipelined:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" -s "$tmp/pipeline.lua" "$url"
+         m="$(parse_wrk "$name")" ;;
+    fixed:h2load)
+         per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
+         run_tool "$name" h2load --h1 -t1 -c"$CONNECTIONS" --rps="$per_client" -D "$DURATION" "$url"
+         m="$(parse_h2load "$name")" ;;
+    closed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -d"${DURATION}s" --json "$url"
+         m="$(parse_loadlab "$name")" ;;
+    pipelined:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" --pipeline "$PIPELINE" \
+           -d"${DURATION}s" --json "$url"
+         m="$(parse_loadlab "$name")" ;;
+    fixed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
   esac
   after="$(nginx_ticks)"
@@ -295,60 +360,90 @@ one_run() {  # ROUND TOOL
          "its whole-process CPU-s includes Maven and is left out of the summary" >&2
     rebuilt=1
   fi
-  echo "$r $tool $m $ngx $rebuilt" >>"$results"
+  echo "$sec $r $tool $m $ngx $rebuilt" >>"$results"
   # shellcheck disable=SC2086
   set -- $m
-  row "$r" "$tool$([ "$rebuilt" = 0 ] || echo '!')" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$ngx"
+  row "$sec" "$r" "$tool$([ "$rebuilt" = 0 ] || echo '!')" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "$ngx"
 }
 
-echo "Loadlab engine vs wrk: nginx 1 worker on core $NGINX_CORE, load on core $LOAD_CORE," \
-     "$CONNECTIONS connections, 1 thread, ${DURATION}s per run, $ROUNDS round(s), $url"
-echo "CPU-s = user+sys of the whole load-generator process from outside (for loadlab: JVM start-up, JIT and GC included);"
+# wrk's usual pipelining script: each request() call returns PIPELINE requests written at once.
+cat >"$tmp/pipeline.lua" <<LUA
+init = function(args)
+  local r = {}
+  for i = 1, $PIPELINE do r[i] = wrk.format() end
+  req = table.concat(r)
+end
+request = function() return req end
+LUA
+
+echo "Loadlab engine vs wrk and h2load: nginx 1 worker on core $NGINX_CORE, load on core $LOAD_CORE," \
+     "$CONNECTIONS connections, 1 thread, ${DURATION}s per run, $ROUNDS round(s) per section, $url"
+echo "Sections: $SECTIONS (pipelined: $PIPELINE in flight per connection; fixed: $RATE requests/s in all)."
+echo "CPU-s = user+sys of the whole load-generator process from outside (for loadlab: JVM start-up, JIT and GC"
+echo "included); req/CPU-s divides every answer it got (loadlab: window and warm-up) by it."
 echo "win = loadlab's process_cpu_s (whole JVM, measured window only); eng = loadlab's load_cpu_s (event-loop threads)."
+echo "sys/ans = syscalls of the whole process per answer it got (perf stat raw_syscalls:sys_enter)."
 echo "loadlab! = the launcher rebuilt the jar inside that run (sources changed meanwhile), so its CPU-s includes the build."
 echo
 # shellcheck disable=SC2059
-printf "$fmt" round tool req/s errors wall-s CPU-s req/CPU-s win-CPU-s req/win-s eng-CPU-s req/eng-s nginx-s req/nginx-s
-for r in $(seq "$ROUNDS"); do
-  if [ $((r % 2)) -eq 1 ]; then order="wrk loadlab"; else order="loadlab wrk"; fi
-  for tool in $order; do
-    one_run "$r" "$tool"
-    sleep 1  # let connections close before the next run
+printf "$fmt" section round tool req/s errors wall-s CPU-s req/CPU-s win-CPU-s req/win-s eng-CPU-s req/eng-s \
+  nginx-s req/nginx-s sys/ans
+for sec in "${sections[@]}"; do
+  other=wrk
+  [ "$sec" != fixed ] || other=h2load
+  for r in $(seq "$ROUNDS"); do
+    if [ $((r % 2)) -eq 1 ]; then order="$other loadlab"; else order="loadlab $other"; fi
+    for tool in $order; do
+      one_run "$sec" "$r" "$tool"
+      sleep 1  # let connections close before the next run
+    done
   done
 done
 
 # --- summary ---------------------------------------------------------------------
-# results: round tool requests rps errors wall cpu win eng nginx rebuilt
+# results: section round tool requests answers rps errors wall cpu win eng syscalls nginx rebuilt
 echo
-awk '
+awk -v million=1000000 '
   function mean(k) { return n[k] ? s[k] / n[k] : 0 }
   function add(k, v) { s[k] += v; n[k]++; if (!(k in lo) || v < lo[k]) lo[k] = v; if (!(k in hi) || v > hi[k]) hi[k] = v }
-  function line(label, k, p) { printf "  %-48s %12." p "f   (min %." p "f, max %." p "f)\n", label, mean(k), lo[k], hi[k] }
-  function ratio(label, a, b) { if (mean(b) > 0) printf "  %-48s %12.3f\n", label, mean(a) / mean(b) }
+  function line(label, k, p) { if (n[k]) printf "  %-52s %12." p "f   (min %." p "f, max %." p "f)\n", label, mean(k), lo[k], hi[k] }
+  function ratio(label, a, b) { if (n[a] && mean(b) > 0) printf "  %-52s %12.3f\n", label, mean(a) / mean(b) }
   {
-    t = $2
-    add(t ":rps", $4); add(t ":errors", $5)
-    if ($7 > 0 && $11 == 0) add(t ":cpu", $3 / $7)
-    if ($8 != "-" && $8 > 0) add(t ":win", $3 / $8)
-    if ($9 != "-" && $9 > 0) add(t ":eng", $3 / $9)
-    if ($10 > 0) add(t ":ngx", $3 / $10)
+    k = $1 ":" $3
+    seen[$1] = 1; other[$1] = ($3 == "loadlab") ? other[$1] : $3
+    add(k ":rps", $6); add(k ":errors", $7)
+    if ($9 > 0 && $14 == 0) { add(k ":cpu", $5 / $9); add(k ":cpum", million * $9 / $5) }
+    if ($10 != "-" && $10 > 0) add(k ":win", $4 / $10)
+    if ($11 != "-" && $11 > 0) add(k ":eng", $4 / $11)
+    if ($12 != "-" && $5 > 0) add(k ":sys", $12 / $5)
+    if ($13 > 0) add(k ":ngx", $4 / $13)
   }
   END {
     print "Summary (means over rounds; ratios are ratios of the means):"
-    line("wrk      requests/s", "wrk:rps", 0)
-    line("loadlab  requests/s", "loadlab:rps", 0)
-    line("wrk      requests per load CPU-s (whole proc)", "wrk:cpu", 0)
-    line("loadlab  requests per load CPU-s (whole proc)", "loadlab:cpu", 0)
-    line("loadlab  requests per in-window process CPU-s", "loadlab:win", 0)
-    line("loadlab  requests per engine-thread CPU-s", "loadlab:eng", 0)
-    line("wrk      requests per nginx CPU-s", "wrk:ngx", 0)
-    line("loadlab  requests per nginx CPU-s", "loadlab:ngx", 0)
-    if (s["wrk:errors"] + s["loadlab:errors"] > 0)
-      printf "  errors: wrk %d, loadlab %d (in total)\n", s["wrk:errors"], s["loadlab:errors"]
-    print ""
-    print "Ratios loadlab / wrk:"
-    ratio("requests/s", "loadlab:rps", "wrk:rps")
-    ratio("requests per load CPU-s, whole process", "loadlab:cpu", "wrk:cpu")
-    ratio("requests per load CPU-s, in-window process", "loadlab:win", "wrk:cpu")
-    ratio("requests per load CPU-s, engine threads", "loadlab:eng", "wrk:cpu")
+    split("closed pipelined fixed", order, " ")
+    for (i = 1; i <= 3; i++) {
+      sec = order[i]; if (!(sec in seen)) continue
+      o = sec ":" other[sec]; l = sec ":loadlab"
+      printf "\n%s (%s against loadlab):\n", sec, other[sec]
+      line(other[sec] " requests/s", o ":rps", 0)
+      line("loadlab requests/s", l ":rps", 0)
+      line(other[sec] " answers per load CPU-s (whole process)", o ":cpu", 0)
+      line("loadlab answers per load CPU-s (whole process)", l ":cpu", 0)
+      line(other[sec] " load CPU-s per million answers", o ":cpum", 2)
+      line("loadlab load CPU-s per million answers", l ":cpum", 2)
+      line("loadlab requests per in-window process CPU-s", l ":win", 0)
+      line("loadlab requests per engine-thread CPU-s", l ":eng", 0)
+      line(other[sec] " syscalls per answer (whole process)", o ":sys", 3)
+      line("loadlab syscalls per answer (whole process)", l ":sys", 3)
+      line(other[sec] " requests per nginx CPU-s", o ":ngx", 0)
+      line("loadlab requests per nginx CPU-s", l ":ngx", 0)
+      if (s[o ":errors"] + s[l ":errors"] > 0)
+        printf "  errors: %s %d, loadlab %d (in total)\n", other[sec], s[o ":errors"], s[l ":errors"]
+      printf "  ratios loadlab / %s:\n", other[sec]
+      ratio("  requests/s", l ":rps", o ":rps")
+      ratio("  answers per load CPU-s, whole process", l ":cpu", o ":cpu")
+      ratio("  requests per load CPU-s, in-window process", l ":win", o ":cpu")
+      ratio("  requests per load CPU-s, engine threads", l ":eng", o ":cpu")
+      ratio("  syscalls per answer", l ":sys", o ":sys")
+    }
   }' "$results"

@@ -2,6 +2,11 @@
 // (no modules, builds with `go build -o server main.go` and no go.mod).
 //
 //	server --port 8080 [--threads N] [--durability memory|fsync --dir DIR]
+//	       [--protocol h1|h1-tls|h2-tls|h2c --cert FILE --key FILE]
+//
+// Protocols are Go's own (http.Server.Protocols, Go 1.24+): h1-tls serves HTTP/1.1 over TLS only,
+// h2-tls offers h2 and http/1.1 in ALPN, h2c answers HTTP/2 with prior knowledge and HTTP/1.1 on one
+// port. TLS is crypto/tls's defaults (1.2 and 1.3, session tickets), as a Go service ships.
 //
 // net/http serves each connection in its own goroutine and answers pipelined requests in order,
 // so /delay/{ms} can simply sleep. --threads sets GOMAXPROCS. In fsync mode a PUT is answered
@@ -10,6 +15,7 @@
 package main
 
 import (
+	"crypto/tls"
 	"flag"
 	"fmt"
 	"hash/fnv"
@@ -47,6 +53,9 @@ func main() {
 	threads := flag.Int("threads", runtime.NumCPU(), "GOMAXPROCS")
 	durability := flag.String("durability", "memory", "memory or fsync")
 	dir := flag.String("dir", "", "folder for values in fsync mode")
+	protocol := flag.String("protocol", "h1", "h1, h1-tls, h2-tls or h2c")
+	cert := flag.String("cert", "", "server certificate (PEM) for the TLS protocols")
+	key := flag.String("key", "", "its private key (PEM)")
 	flag.Parse()
 
 	runtime.GOMAXPROCS(*threads)
@@ -68,9 +77,30 @@ func main() {
 	if err != nil {
 		fail(err.Error())
 	}
-	fmt.Printf("listening on %d (GOMAXPROCS %d, %s)\n", *port, *threads, *durability)
 	// Our own handler rather than ServeMux: no path cleaning or redirects in the hot path.
-	srv := &http.Server{Handler: http.HandlerFunc(handle), MaxHeaderBytes: 64 << 10}
+	srv := &http.Server{Handler: http.HandlerFunc(handle), MaxHeaderBytes: 64 << 10, Protocols: new(http.Protocols)}
+	srv.Protocols.SetHTTP1(true)
+	tlsOn := false
+	switch *protocol {
+	case "h1":
+	case "h1-tls":
+		tlsOn = true
+	case "h2-tls":
+		tlsOn = true
+		srv.Protocols.SetHTTP2(true)
+	case "h2c":
+		srv.Protocols.SetUnencryptedHTTP2(true)
+	default:
+		fail("protocol must be h1, h1-tls, h2-tls or h2c, got '" + *protocol + "'")
+	}
+	fmt.Printf("listening on %d (GOMAXPROCS %d, %s, %s)\n", *port, *threads, *durability, *protocol)
+	if tlsOn {
+		if *cert == "" || *key == "" || *cert == "-" {
+			fail("--protocol " + *protocol + " needs --cert FILE --key FILE")
+		}
+		srv.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+		fail(srv.ServeTLS(ln, *cert, *key).Error())
+	}
 	fail(srv.Serve(ln).Error())
 }
 

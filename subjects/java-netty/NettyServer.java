@@ -1,18 +1,25 @@
 // Loadlab subject "java-netty": the subject contract (shared/DESIGN.md) on Netty 4.2 with the
 // native epoll transport where it loads, NIO elsewhere. Run as a single-file source program:
 //   java -cp 'target/lib/*' subjects/java-netty/NettyServer.java --port 8080 [--threads N]
-//        [--durability memory|fsync --dir DIR]
+//        [--durability memory|fsync --dir DIR] [--protocol h1|h1-tls|h2-tls|h2c --cert FILE --key FILE]
 // (Loadlab compiles it once with javac; see subject.yaml.) It prints "listening on PORT" once it
 // accepts connections. In fsync mode a PUT is answered only after its value is on disk
 // (FileChannel.force(false), i.e. fdatasync), written off the event loop.
+// Protocols: h1-tls is HTTP/1.1 over TLS; h2-tls offers h2 and http/1.1 in ALPN; h2c answers HTTP/2
+// with prior knowledge (and an Upgrade: h2c) and HTTP/1.1 on one port. HTTP/2 is Netty's frame codec
+// and multiplexer, each stream a child channel whose messages are converted to HTTP/1 objects, so the
+// one Handler below serves every protocol. TLS is BoringSSL (netty-tcnative) where it loads, else the
+// JDK's, TLS 1.2 and 1.3, with Netty's default session cache and tickets.
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -32,9 +39,27 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
+import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2ServerUpgradeCodec;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.util.AsciiString;
+import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -64,19 +89,42 @@ public final class NettyServer {
         int threads = Runtime.getRuntime().availableProcessors();
         String durability = "memory";
         String dir = null;
+        String protocol = "h1";
+        String cert = null;
+        String key = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--durability" -> durability = args[++i];
                 case "--dir" -> dir = args[++i];
+                case "--protocol" -> protocol = args[++i];
+                case "--cert" -> cert = args[++i];
+                case "--key" -> key = args[++i];
                 default -> {
-                    System.err.println("java-netty: unknown argument " + args[i]
-                            + "; usage: --port P [--threads N] [--durability memory|fsync --dir DIR]");
+                    System.err.println("java-netty: unknown argument " + args[i] + "; usage: --port P [--threads N]"
+                            + " [--durability memory|fsync --dir DIR] [--protocol h1|h1-tls|h2-tls|h2c --cert F --key F]");
                     System.exit(2);
                 }
             }
         }
+        SslContext ssl = null;
+        switch (protocol) {
+            case "h1", "h2c" -> { }
+            case "h1-tls", "h2-tls" -> {
+                if (cert == null || key == null || cert.equals("-")) {
+                    System.err.println("java-netty: --protocol " + protocol + " needs --cert FILE --key FILE");
+                    System.exit(2);
+                }
+                ssl = serverTls(cert, key, protocol.equals("h2-tls"));
+            }
+            default -> {
+                System.err.println("java-netty: protocol must be h1, h1-tls, h2-tls or h2c, got '" + protocol + "'");
+                System.exit(2);
+            }
+        }
+        final String served = protocol;
+        final SslContext tls = ssl;
         if (durability.equals("fsync")) {
             if (dir == null) {
                 System.err.println("java-netty: --durability fsync needs --dir DIR");
@@ -101,15 +149,112 @@ public final class NettyServer {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BYTES), new Handler());
+                            ChannelPipeline p = ch.pipeline();
+                            switch (served) {
+                                case "h1" -> http1(p);
+                                case "h1-tls" -> {
+                                    p.addLast(tls.newHandler(ch.alloc()));
+                                    http1(p);
+                                }
+                                case "h2-tls" -> p.addLast(tls.newHandler(ch.alloc()), new Alpn());
+                                default -> h2c(p);
+                            }
                         }
                     })
                     .bind("0.0.0.0", port).sync().channel();
-            System.out.println("listening on " + port + " (" + (epoll ? "epoll" : "nio") + ", " + threads + " threads)");
+            System.out.println("listening on " + port + " (" + (epoll ? "epoll" : "nio") + ", " + threads + " threads, "
+                    + protocol + (tls == null ? "" : ", TLS by " + (OpenSsl.isAvailable() ? OpenSsl.versionString() : "the JDK"))
+                    + ")");
             System.out.flush();
             server.closeFuture().sync();
         } finally {
             group.shutdownGracefully();
+        }
+    }
+
+    static SslContext serverTls(String cert, String key, boolean h2) throws javax.net.ssl.SSLException {
+        String[] alpn = h2 ? new String[] {ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1}
+                : new String[] {ApplicationProtocolNames.HTTP_1_1};
+        return SslContextBuilder.forServer(new File(cert), new File(key))
+                .sslProvider(OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK)
+                .protocols("TLSv1.3", "TLSv1.2")
+                .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, alpn))
+                .build();
+    }
+
+    static void http1(ChannelPipeline p) {
+        p.addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BYTES), new Handler());
+    }
+
+    /** HTTP/2: the frame codec and a child channel per stream that speaks HTTP/1 objects to the Handler. */
+    static void http2(ChannelPipeline p) {
+        p.addLast(Http2FrameCodecBuilder.forServer().build(), new Http2MultiplexHandler(streams()));
+    }
+
+    static ChannelInitializer<Http2StreamChannel> streams() {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Http2StreamChannel ch) {
+                ch.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(true), new HttpObjectAggregator(MAX_BYTES),
+                        new Handler());
+            }
+        };
+    }
+
+    /** After the TLS handshake: HTTP/2 or HTTP/1.1, as ALPN chose. */
+    static final class Alpn extends ApplicationProtocolNegotiationHandler {
+        Alpn() {
+            super(ApplicationProtocolNames.HTTP_1_1);
+        }
+
+        @Override
+        protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+            if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+                http2(ctx.pipeline());
+            } else {
+                http1(ctx.pipeline());
+            }
+        }
+    }
+
+    /** h2c: the HTTP/2 preface (prior knowledge) or an Upgrade: h2c, else HTTP/1.1 on the same port. */
+    static void h2c(ChannelPipeline p) {
+        HttpServerCodec codec = new HttpServerCodec();
+        HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(codec, name ->
+                AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, name)
+                        ? new Http2ServerUpgradeCodec(Http2FrameCodecBuilder.forServer().build(), new Http2MultiplexHandler(streams()))
+                        : null);
+        p.addLast(new CleartextHttp2ServerUpgradeHandler(codec, upgrade, new PriorKnowledge()), new Http1Fallback());
+    }
+
+    /**
+     * Put in place when the preface arrives: the frame codec, then the multiplexer after it (which
+     * looks for the codec when it is added, so the codec goes first).
+     */
+    static final class PriorKnowledge extends ChannelHandlerAdapter {
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            ChannelPipeline p = ctx.pipeline();
+            p.addAfter(ctx.name(), "h2-frames", Http2FrameCodecBuilder.forServer().build());
+            p.addAfter("h2-frames", "h2-streams", new Http2MultiplexHandler(streams()));
+            p.remove(this);
+        }
+    }
+
+    /** The first HTTP/1.1 message without an upgrade: from now on this connection is HTTP/1.1. */
+    static final class Http1Fallback extends SimpleChannelInboundHandler<HttpMessage> {
+        Http1Fallback() {
+            super(false);
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, HttpMessage msg) {
+            ChannelPipeline p = ctx.pipeline();
+            p.addAfter(ctx.name(), null, new Handler());
+            p.replace(this, null, new HttpObjectAggregator(MAX_BYTES));
+            ctx.fireChannelRead(msg); // on to the aggregator that now follows
         }
     }
 

@@ -1,8 +1,11 @@
 //! Loadlab subject "rust-axum": the subject contract (docs/architecture.md) on axum 0.8 and
 //! tokio's multi-threaded runtime, written the way axum's own examples write handlers.
 //!
-//!   rust-axum-server --port 8080 [--threads N] [--durability memory|fsync --dir DIR]
+//!   rust-axum-server --port 8080 [--threads N] [--durability memory|fsync --dir DIR] [--protocol h1|h2c]
 //!
+//! axum is built with its http2 feature, so `axum::serve` (hyper-util's automatic connection builder)
+//! answers HTTP/1.1 and HTTP/2 with prior knowledge (h2c) on one port; --protocol names the variant
+//! (both serve the same way; TLS is not offered, see subjects/README.md).
 //! --threads is tokio's worker count (upstream's default is one worker per CPU the process sees;
 //! the harness passes the number of CPUs it pins the server to, so the two agree when pinned).
 //! In fsync mode a PUT is answered only after File::sync_data (fdatasync) of the value's file,
@@ -52,6 +55,7 @@ fn main() {
     let mut threads: usize = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let mut durability = String::from("memory");
     let mut dir: Option<PathBuf> = None;
+    let mut protocol = String::from("h1");
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let value = args.next().unwrap_or_else(|| usage(&format!("{} needs a value", a)));
@@ -60,6 +64,7 @@ fn main() {
             "--threads" => threads = value.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| usage("--threads needs a number >= 1")),
             "--durability" => durability = value,
             "--dir" => dir = Some(PathBuf::from(value)),
+            "--protocol" => protocol = value,
             other => usage(&format!("unknown option {}", other)),
         }
     }
@@ -72,6 +77,9 @@ fn main() {
         }
         other => usage(&format!("durability must be memory or fsync, got '{}'", other)),
     };
+    if protocol != "h1" && protocol != "h2c" {
+        usage(&format!("protocol must be h1 or h2c, got '{}'", protocol));
+    }
     let pattern: Vec<u8> = (0..26 * 40330).map(|i| b'a' + (i % 26) as u8).collect();
     let store = Arc::new(Store {
         map: RwLock::new(HashMap::new()),
@@ -84,7 +92,7 @@ fn main() {
         .enable_all()
         .build()
         .unwrap_or_else(|e| usage(&format!("cannot start tokio: {}", e)));
-    runtime.block_on(serve(port, threads, durability, store));
+    runtime.block_on(serve(port, threads, format!("{}, {}", durability, protocol), store));
 }
 
 async fn serve(port: u16, threads: usize, durability: String, store: Shared) {

@@ -72,7 +72,8 @@ public final class AgentEngine implements Engine {
                 OptionalDouble.of(m.processCpuSeconds()), Optional.of(r.loadBound()),
                 m.warmup(), m.targetRps().isPresent() ? OptionalLong.of(m.missed()) : OptionalLong.empty(),
                 m.intervals(), Optional.of(m.latency()), Optional.empty(),
-                r.agents().stream().map(AgentEngine::part).toList(), r.ok() ? Optional.empty() : r.error());
+                r.agents().stream().map(AgentEngine::part).toList(), r.ok() ? Optional.empty() : r.error(),
+                Optional.of(m.protocol().label()));
     }
 
     /** An agent's figures in the columns of {@code agents.csv}. */

@@ -62,7 +62,7 @@ final class Wire {
                 .put("load_cpu_ns", i.loadCpuNanos()).put("process_cpu_ns", i.processCpuNanos());
         ErrorCounts e = i.errors();
         o.putArray("errors").add(e.connect()).add(e.read()).add(e.write()).add(e.timeout()).add(e.status())
-                .add(e.protocol());
+                .add(e.protocol()).add(e.tls());
         o.put("latency", histogram(i.latency()));
         i.service().ifPresent(s -> o.put("service", histogram(s)));
     }
@@ -109,7 +109,7 @@ final class Wire {
     private static Message.Interval decodeInterval(JsonNode o) {
         JsonNode e = o.get("errors");
         ErrorCounts errors = new ErrorCounts(e.get(0).asLong(), e.get(1).asLong(), e.get(2).asLong(),
-                e.get(3).asLong(), e.get(4).asLong(), e.get(5).asLong());
+                e.get(3).asLong(), e.get(4).asLong(), e.get(5).asLong(), e.path(6).asLong(0));
         return new Message.Interval(o.get("index").asInt(), o.get("start_ms").asLong(), o.get("end_ms").asLong(),
                 o.get("requests").asLong(), o.get("missed").asLong(), errors, o.get("bytes_read").asLong(),
                 o.get("load_cpu_ns").asLong(), o.get("process_cpu_ns").asLong(), histogram(o.get("latency").asText()),

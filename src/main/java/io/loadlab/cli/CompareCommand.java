@@ -54,7 +54,8 @@ import tech.tablesaw.api.Table;
                 "--format csv) compares its closed-loop capacity runs only (none when the capacities came from",
                 "--capacity-from: no table), then its latency section (text format): latency-throughput curves",
                 "(p50, p99, p99.9 and service time per rate, CIs over rounds), the knee at the --slo p99",
-                "objective, and p99 at equal rates with verdicts."})
+                "objective, and p99 at equal rates with verdicts. With --format csv, --table curves, knees or",
+                "rates writes one of them instead, at full precision (for pandas.read_csv)."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -77,6 +78,11 @@ final class CompareCommand implements Callable<Integer> {
             description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
     String format = "text";
 
+    @Option(names = "--table", paramLabel = "NAME",
+            description = {"with --format csv on a latency sweep, the table written: main (the comparison above),",
+                    "curves, knees or rates (default: ${DEFAULT-VALUE})"})
+    String table = "main";
+
     @Option(names = "--slo", paramLabel = "D",
             description = {"p99 objective of a latency sweep's knee (default: the experiment's loadlab run --slo,",
                     "else 10ms)"})
@@ -96,6 +102,7 @@ final class CompareCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("csv")) {
             throw new CliException("--format must be text or csv, got '" + format + "'", Main.EXIT_USAGE);
         }
+        checkTable();
         if (dirs.size() > 1 && !pool && !engines) {
             return reconcile();
         }
@@ -105,6 +112,15 @@ final class CompareCommand implements Callable<Integer> {
             return engines(runs);
         }
         boolean sweep = SweepSection.present(runs);
+        if (!table.equals("main") && !sweep) {
+            throw new CliException("--table " + table + " needs an experiment with a latency sweep (loadlab run"
+                    + " --latency-sweep, --rates); " + String.join(" ", dirs.stream().map(Path::toString).toList())
+                    + " has none", Main.EXIT_USAGE);
+        }
+        if (table.equals("rates") && !SweepSection.hasRates(runs)) {
+            throw new CliException("--table rates needs a sweep with absolute rates (loadlab run --rates); this one has"
+                    + " only shares of capacity", Main.EXIT_USAGE);
+        }
         // A sweep's fixed-rate windows are compared at equal load in its latency section, not as variants here.
         closedLoop = sweep ? SweepSection.ClosedLoop.of(runs) : null;
         Table compared = sweep ? closedLoop.runs() : runs;
@@ -120,7 +136,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<Warning> warnings = Warnings.find(runs, metric, WarningOptions.defaults());
         PrintWriter out = commandSpec.commandLine().getOut();
-        if (format.equals("csv")) {
+        if (format.equals("csv") && !table.equals("main")) {
+            SweepSection.csv(out, results, table, base, SweepSection.slo(slo, dirs), options);
+        } else if (format.equals("csv")) {
             csv(out, rows, results);
         } else {
             if (rows.isEmpty()) {
@@ -136,6 +154,19 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** {@code --table}: a known name, with {@code --format csv}, on one experiment's subjects. */
+    private void checkTable() {
+        if (!table.equals("main") && !SweepSection.TABLES.contains(table)) {
+            throw new CliException("--table must be main, " + String.join(", ", SweepSection.TABLES) + ", got '" + table
+                    + "'", Main.EXIT_USAGE);
+        }
+        if (!table.equals("main") && (!format.equals("csv") || engines || (dirs.size() > 1 && !pool))) {
+            throw new CliException("--table " + table + " is a table of one experiment's latency sweep in --format csv"
+                    + " (the text format prints them all); not with --engines or several DIRs without --pool",
+                    Main.EXIT_USAGE);
+        }
     }
 
     /** Two or more experiments held against the first: text (with the environment) or CSV. */

@@ -27,9 +27,10 @@ import picocli.CommandLine.Spec;
                 "created when --out does not hold one; run ids continue after the recorded ones. Then:",
                 "loadlab compare DIR, or loadlab compare OURS DIR to reconcile it with an experiment made here.",
                 "",
-                "--env records the machine where the outputs were made, as far as it is known; every fact not",
-                "given is recorded as unknown (never as blank, which would read as 'the same').",
-                "Facts: cpu, cores, kernel, os, jvm, pinning, governor, boost."})
+                "--env records the machine where the outputs were made and the versions, as far as they are",
+                "known; every fact not given is recorded as unknown (never as blank, which would read as 'the same').",
+                "Facts: cpu, cores, kernel, os, jvm, pinning, governor, boost; subject_version (the --subject's",
+                "version) and tool_version (the load tool's, for the outputs of one tool)."})
 final class ImportCommand implements Callable<Integer> {
 
     @Spec
@@ -51,7 +52,8 @@ final class ImportCommand implements Callable<Integer> {
     Integer round;
 
     @Option(names = "--env", split = ",", paramLabel = "FACT=VALUE",
-            description = "the machine of the outputs, e.g. cpu='Xeon E5-2690',cores=8 (default: all unknown)")
+            description = "the machine and versions of the outputs, e.g. cpu='Xeon E5-2690',cores=8,"
+                    + "subject_version='Kitura 2.9' (default: all unknown)")
     java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "experiment folder, such as data/imported")

@@ -39,13 +39,15 @@ import picocli.CommandLine.Spec;
                 "  loadlab load -c 64 -d 10s http://127.0.0.1:8080/plaintext",
                 "  loadlab load -R 1000 -c 16 -d 30s --hlog run.hlog http://127.0.0.1:8080/json",
                 "  loadlab load -X PUT --body-size 1024 -n 10000 'http://127.0.0.1:8080/kv/{rand:0-999}'",
+                "  loadlab load --h2 -m 10 --cacert ca.pem https://localhost:8443/plaintext",
+                "  loadlab load --h2c -m 100 -c 8 http://127.0.0.1:8080/json",
                 "", "Exit codes: 0 done, 1 the run failed, 2 a usage error."})
 final class LoadCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec commandSpec;
 
-    @Parameters(index = "0", paramLabel = "URL", description = "http://HOST:PORT/PATH")
+    @Parameters(index = "0", paramLabel = "URL", description = "http[s]://HOST:PORT/PATH")
     String url;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
@@ -100,6 +102,9 @@ final class LoadCommand implements Callable<Integer> {
             description = "auto, epoll, io_uring or nio (default: ${DEFAULT-VALUE})")
     String transport = "auto";
 
+    @Mixin
+    ProtocolOptions protocol = new ProtocolOptions();
+
     @Option(names = "--json", description = "print the result as one JSON object")
     boolean json;
 
@@ -119,6 +124,11 @@ final class LoadCommand implements Callable<Integer> {
             checkWritable(hlog);
         }
         Optional<AgentSet> agents = agentOptions.agentSet();
+        if (agents.isPresent() && (spec.request().target().tls() || spec.protocol() != io.loadlab.load.Protocol.HTTP_1_1)) {
+            // The agents' spec carries no protocol, streams or TLS options: they would run plain HTTP/1.1.
+            throw new CliException("--agents run plain HTTP/1.1 only: drop --agents, or --h2/--h2c and https://",
+                    Main.EXIT_USAGE);
+        }
         if (agents.isPresent()) {
             return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
@@ -170,6 +180,7 @@ final class LoadCommand implements Callable<Integer> {
                 .requestTimeout(Durations.parse(timeout))
                 .connectTimeout(Durations.parse(connectTimeout))
                 .transport(t);
+        protocol.apply(b);
         if (duration != null) {
             b.duration(Durations.parse(duration));
         }

@@ -43,6 +43,8 @@ import picocli.CommandLine.Spec;
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
                 "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --engine builtin,wrk --rounds 3",
+                "  loadlab run --subjects 'nginx|go-nethttp|java-netty' --protocols 'h1|h1-tls|h2-tls'",
+                "  loadlab run --subjects 'go-nethttp' --variants 'protocol=.*' --streams 10",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --workloads plaintext --latency-sweep 50,90,110 \\",
                 "      --rates 5000,20000 --slo 5ms",
                 "  loadlab run --resume data/20261130-101500"})
@@ -61,8 +63,18 @@ final class RunCommand implements Callable<Integer> {
     String workloads = "plaintext|json";
 
     @Option(names = "--variants", paramLabel = "RE",
-            description = "variants such as 'durability=fsync' (default: each subject's first variant)")
+            description = {"variants such as 'durability=fsync' (default: each subject's first variant); a pattern",
+                    "naming only some variants ('protocol=.*') leaves the others at their first value"})
     String variants;
+
+    @Option(names = "--protocols", paramLabel = "RE",
+            description = {"protocol variants to run: h1, h1-tls, h2-tls, h2c, a regular expression such as",
+                    "'h1|h2-tls' (TLS with a throw-away CA per experiment; default: what --variants chooses)"})
+    String protocols;
+
+    @Option(names = "--streams", paramLabel = "N",
+            description = "HTTP/2 streams per connection in the h2 variants (default: ${DEFAULT-VALUE}, the concurrency of h1)")
+    int streams = 1;
 
     @Option(names = "--rounds", paramLabel = "N", description = "rounds (default: ${DEFAULT-VALUE})")
     int rounds = 3;
@@ -262,6 +274,7 @@ final class RunCommand implements Callable<Integer> {
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate)
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep())
+                .protocols(protocols).streams(streams)
                 .agents(agentOptions.agentSet().orElse(null)).build();
     }
 

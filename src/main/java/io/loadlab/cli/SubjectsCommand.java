@@ -3,9 +3,9 @@ package io.loadlab.cli;
 import io.loadlab.format.TextTable;
 import io.loadlab.subject.ContractCheck;
 import io.loadlab.subject.Subject;
+import io.loadlab.subject.SubjectCheck;
 import io.loadlab.subject.SubjectException;
 import io.loadlab.subject.SubjectLauncher;
-import io.loadlab.subject.SubjectProcess;
 import io.loadlab.subject.Subjects;
 import io.loadlab.workload.Workload;
 import java.io.IOException;
@@ -13,11 +13,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,10 +44,10 @@ final class SubjectsCommand implements Callable<Integer> {
         if (check == null) {
             List<String[]> rows = new ArrayList<>();
             for (Subject s : subjects.all()) {
-                StringBuilder variants = new StringBuilder();
-                s.manifest().variants().forEach((k, v) -> variants.append(k).append('=').append(String.join("|", v)));
+                List<String> variants = new ArrayList<>();
+                s.manifest().variants().forEach((k, v) -> variants.add(k + "=" + String.join("|", v)));
                 rows.add(new String[] {s.name(), s.available() ? "yes" : "no: " + s.unavailableReason().get(),
-                        s.manifest().language(), String.join(",", s.manifest().workloads()), variants.toString()});
+                        s.manifest().language(), String.join(",", s.manifest().workloads()), String.join(" ", variants)});
             }
             TextTable.print(w, new String[] {"subject", "available", "language", "workloads", "variants"}, rows, 5);
             w.flush();
@@ -63,21 +61,17 @@ final class SubjectsCommand implements Callable<Integer> {
                 continue;
             }
             for (Map<String, String> variant : s.variantCombinations()) {
-                String label = s.name() + (variant.isEmpty() ? "" : " [" + Subject.label(variant) + "]");
+                String label = s.name() + (variant.isEmpty() ? "" : " [" + Subject.fullLabel(variant) + "]");
                 w.printf(Locale.ROOT, "%s:%n", label);
                 w.flush();
                 Path work = Files.createTempDirectory("loadlab-check-");
-                int port = DemoCommand.freePort();
-                try (SubjectProcess p = launcher.start(s.manifest(), variant, port, Optional.empty(),
-                        work.resolve("work"), work.resolve("subject.log"))) {
-                    p.awaitReady("127.0.0.1", port, s.manifest().ready().path(), s.manifest().ready().timeout());
-                    for (ContractCheck.Result r : new ContractCheck("http://127.0.0.1:" + port)
-                            .run(new HashSet<>(s.manifest().workloads()))) {
+                try {
+                    for (ContractCheck.Result r : SubjectCheck.run(launcher, s, variant, work).results()) {
                         w.printf(Locale.ROOT, "  %-4s %s%s%n", r.passed() ? "ok" : "FAIL", r.check(),
                                 r.passed() ? "" : ": " + r.problem());
                         allPassed &= r.passed();
                     }
-                } catch (SubjectException e) {
+                } catch (SubjectException | IOException e) {
                     w.printf(Locale.ROOT, "  FAIL %s%n", e.getMessage().replace("\n", "\n       "));
                     allPassed = false;
                 }

@@ -108,19 +108,53 @@ final class SweepSection {
         return DEFAULT_SLO;
     }
 
+    /** The tables {@code compare --format csv --table NAME} writes, besides {@code main}. */
+    static final List<String> TABLES = List.of("curves", "knees", "rates");
+
+    /** Whether the runs hold a sweep's absolute-rate points ({@code --rates}): the equal-rate table's. */
+    static boolean hasRates(Table runs) {
+        return runs.stringColumn("sweep_role").isEqualTo("rate").size() > 0;
+    }
+
+    private static RunHistograms histograms(Results results) {
+        Table runs = results.runs();
+        return RunHistograms.load(runs.where(runs.stringColumn("sweep_role").isIn("fraction", "rate")),
+                results.experiments());
+    }
+
     /** Prints the three tables and what they mean. */
     static void print(PrintWriter out, Results results, String baseline, Duration slo, CompareOptions options) {
         Table runs = results.runs();
-        RunHistograms histograms = RunHistograms.load(runs.where(runs.stringColumn("sweep_role").isIn("fraction",
-                "rate")), results.experiments());
+        RunHistograms histograms = histograms(results);
         curves(out, LatencyCurves.curves(runs, histograms, options.seed()));
         knees(out, Knees.find(runs, histograms, slo.toNanos() / 1000.0, options.seed()), slo);
-        if (runs.stringColumn("sweep_role").isEqualTo("rate").size() > 0) {
+        if (hasRates(runs)) {
             rates(out, EqualRates.compare(runs, histograms, baseline, options));
         }
         out.printf(Locale.ROOT, "%nLatency is corrected for coordinated omission (from each request's due time);"
                 + " svc is the service time (from its actual send). Where they part, requests wait: queueing has"
                 + " started. Intervals: 95%%, a bootstrap over rounds of the merged histograms.%n");
+    }
+
+    /**
+     * One of the section's tables as CSV at full precision (a value not measured, such as an
+     * interval with one round, is empty): {@code curves} ({@link LatencyCurves#curves}), {@code knees}
+     * ({@link Knees#toTable}) or {@code rates} ({@link EqualRates#compare}); one header line, then a
+     * row per line, so that {@code pandas.read_csv} or Tablesaw reads it as it is.
+     *
+     * @param table one of {@link #TABLES}; {@code rates} only when {@link #hasRates}
+     */
+    static void csv(PrintWriter out, Results results, String table, String baseline, Duration slo,
+                    CompareOptions options) {
+        Table runs = results.runs();
+        RunHistograms histograms = histograms(results);
+        Table t = switch (table) {
+            case "curves" -> LatencyCurves.curves(runs, histograms, options.seed());
+            case "knees" -> Knees.toTable(Knees.find(runs, histograms, slo.toNanos() / 1000.0, options.seed()));
+            case "rates" -> EqualRates.compare(runs, histograms, baseline, options);
+            default -> throw new IllegalArgumentException("no sweep table '" + table + "'");
+        };
+        out.print(t.write().toString("csv"));
     }
 
     private static void curves(PrintWriter out, Table c) {

@@ -71,7 +71,8 @@ final class RunColumns {
     }
 
     private static final Set<String> TEXTS = Set.of("experiment", "subject", "variant", "workload", "engine",
-            "status", "error", "load_model", "load_cpus", "server_cpus", "started_at", "sweep_role");
+            "status", "error", "load_model", "load_cpus", "server_cpus", "started_at", "sweep_role",
+            "protocol");
     private static final Set<String> INTS = Set.of("run_id", "round", "position", "connections", "threads");
     private static final Set<String> DOUBLES = Set.of("target_rps", "duration_s", "rps", "lat_mean_us",
             "lat_stdev_us", "server_cpu_user_s", "server_cpu_sys_s", "server_cpu_s", "rps_per_server_cpu_s",

@@ -32,7 +32,7 @@ public record RunRow(Map<String, String> values) {
     public static final List<String> EXTRA_COLUMNS = List.of(
             "load_model", "warmup_s", "bytes_written", "svc_p50_us", "svc_p90_us", "svc_p99_us", "svc_p999_us",
             "process_cpu_s", "load_cpus", "server_cpus", "started_at", "steady", "missed", "noise_cpu_s", "steal_s",
-            "sweep_role", "capacity_rps", "capacity_fraction");
+            "sweep_role", "capacity_rps", "capacity_fraction", "errors_tls", "protocol");
 
     /** Every column of a row written by this version, in order. */
     public static final List<String> COLUMNS = concat(FIXED_COLUMNS, EXTRA_COLUMNS);

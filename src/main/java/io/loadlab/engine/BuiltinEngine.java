@@ -31,11 +31,12 @@ final class BuiltinEngine implements Engine {
     /** The engine-neutral form of the built-in engine's result. */
     static EngineResult of(LoadResult r) {
         return new EngineResult("builtin", r.requests(), r.durationSeconds(), OptionalDouble.of(r.rps()),
-                OptionalLong.of(r.bytesRead()), OptionalLong.of(r.bytesWritten()), EngineResult.errors(r.errors()),
+                OptionalLong.of(r.bytesRead()), OptionalLong.of(r.bytesWritten()),
+                EngineResult.errors(r.errors(), r.tls().isPresent()),
                 Latency.of(r.latency()), r.serviceTime().map(Latency::of), OptionalDouble.of(r.loadCpuSeconds()),
                 OptionalDouble.of(r.processCpuSeconds()), Optional.of(r.loadBound()), r.warmup(),
                 r.targetRps().isPresent() ? OptionalLong.of(r.missed()) : OptionalLong.empty(), r.intervals(),
-                Optional.of(r.latency()), Optional.empty());
+                Optional.of(r.latency()), Optional.empty(), Optional.of(r.protocol().label()));
     }
 
     @Override

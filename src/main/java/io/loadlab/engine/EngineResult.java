@@ -24,8 +24,8 @@ import org.HdrHistogram.Histogram;
  * @param bytesRead         bytes received, headers included
  * @param bytesWritten      bytes of requests sent
  * @param errors            failed requests by category ({@code connect}, {@code read}, {@code write},
- *                          {@code timeout}, {@code status}, {@code protocol}); a category the engine does
- *                          not count is absent
+ *                          {@code timeout}, {@code status}, {@code protocol}, {@code tls}); a category the
+ *                          engine does not count (or the run cannot have: {@code tls} over TCP) is absent
  * @param latency           latency, µs; at a fixed rate from each request's due time
  * @param serviceTime       at a fixed rate, from the actual send, µs
  * @param loadCpuSeconds    the load generator's CPU in the window: the built-in engine's event-loop
@@ -41,13 +41,15 @@ import org.HdrHistogram.Histogram;
  *                          the columns of {@code agents.csv}; empty for one generator
  * @param failure           why the run does not count although it measured something (an agent was lost
  *                          mid-run: the figures are those before the loss), naming the part
+ * @param protocol          the protocol the run spoke ({@code http/1.1}, {@code h2}, {@code h2c}), where known
  */
 public record EngineResult(String engine, long requests, double durationSeconds, OptionalDouble rps,
                            OptionalLong bytesRead, OptionalLong bytesWritten, Map<String, Long> errors,
                            Latency latency, Optional<Latency> serviceTime, OptionalDouble loadCpuSeconds,
                            OptionalDouble processCpuSeconds, Optional<Boolean> loadBound, Warmed warmup,
                            OptionalLong missed, List<IntervalSample> intervals, Optional<Histogram> histogram,
-                           Optional<Path> output, List<Part> parts, Optional<String> failure) {
+                           Optional<Path> output, List<Part> parts, Optional<String> failure,
+                           Optional<String> protocol) {
 
     /**
      * One load generator's part of a run.
@@ -74,10 +76,10 @@ public record EngineResult(String engine, long requests, double durationSeconds,
                         Latency latency, Optional<Latency> serviceTime, OptionalDouble loadCpuSeconds,
                         OptionalDouble processCpuSeconds, Optional<Boolean> loadBound, Warmed warmup,
                         OptionalLong missed, List<IntervalSample> intervals, Optional<Histogram> histogram,
-                        Optional<Path> output) {
+                        Optional<Path> output, Optional<String> protocol) {
         this(engine, requests, durationSeconds, rps, bytesRead, bytesWritten, errors, latency, serviceTime,
                 loadCpuSeconds, processCpuSeconds, loadBound, warmup, missed, intervals, histogram, output, List.of(),
-                Optional.empty());
+                Optional.empty(), protocol);
     }
 
     /** Error counts by category as the {@code errors} of a result: every category the built-in engine counts. */
@@ -89,6 +91,18 @@ public record EngineResult(String engine, long requests, double durationSeconds,
         m.put("timeout", e.timeout());
         m.put("status", e.status());
         m.put("protocol", e.protocol());
+        return m;
+    }
+
+    /**
+     * As {@link #errors(ErrorCounts)}, with the {@code tls} category where the run spoke TLS: over TCP
+     * the category does not exist and is left absent, never 0.
+     */
+    public static Map<String, Long> errors(ErrorCounts e, boolean tls) {
+        Map<String, Long> m = errors(e);
+        if (tls) {
+            m.put("tls", e.tls());
+        }
         return m;
     }
 

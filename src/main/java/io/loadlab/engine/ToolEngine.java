@@ -117,7 +117,7 @@ public final class ToolEngine implements Engine {
         ExternalRun r = ExternalEngines.run(load, spec.scratch(), spec.output(), window::windowStarted,
                 window::windowEnded);
         int loadCpus = spec.loadCpus().map(c -> Cpus.parse(c).size()).orElse(Runtime.getRuntime().availableProcessors());
-        return of(r, warmed, loadCpus);
+        return of(r, warmed, loadCpus, spec.load().protocol().label());
     }
 
     /** The tool's form of the run's load. */
@@ -149,7 +149,7 @@ public final class ToolEngine implements Engine {
     }
 
     /** What the tool reported, in the engine-neutral form; figures it does not print stay empty. */
-    private EngineResult of(ExternalRun r, Warmed warmed, int loadCpus) {
+    private EngineResult of(ExternalRun r, Warmed warmed, int loadCpus, String protocol) {
         ImportedRun t = r.reported();
         Map<String, Long> errors = new LinkedHashMap<>();
         for (String category : List.of("connect", "read", "write", "timeout", "status", "protocol")) {
@@ -165,7 +165,7 @@ public final class ToolEngine implements Engine {
         return new EngineResult(label(), longValue(t, "requests").orElse(0), doubleValue(t, "duration_s").orElse(0),
                 doubleValue(t, "rps"), longValue(t, "bytes_read"), OptionalLong.empty(), errors, latency(t), service,
                 toolCpu, toolCpu, bound, warmed, OptionalLong.empty(), List.of(), Optional.empty(),
-                Optional.of(r.output()));
+                Optional.of(r.output()), Optional.of(protocol));
     }
 
     private static Latency latency(ImportedRun t) {

@@ -4,13 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.agent.AgentEngine;
-import io.loadlab.agent.AgentException;
 import io.loadlab.agent.AgentSet;
-import io.loadlab.agent.HostPort;
 import io.loadlab.engine.Engine;
-import io.loadlab.engine.EngineException;
 import io.loadlab.time.Durations;
-import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +24,9 @@ import java.util.regex.PatternSyntaxException;
  * @param name        experiment name (the data folder's name)
  * @param subjects    regular expression over subject names (whole-name match)
  * @param workloads   regular expression over workload names
- * @param variants    regular expression over variant labels such as {@code durability=fsync};
+ * @param variants    regular expression over variant labels such as {@code durability=fsync}; a
+ *                    pattern that names only some of a subject's variants ({@code protocol=.*}) is
+ *                    matched against those, the others at their first value (see {@link Plan});
  *                    empty for each subject's default variant only
  * @param rounds      rounds, 1 or more; each round starts every subject afresh
  * @param order       how the subjects are ordered within each round
@@ -53,13 +51,18 @@ import java.util.regex.PatternSyntaxException;
  *                    capacity, absolute rates) instead of one closed-loop window; built-in engine only
  * @param agents      agents on other hosts that run the load instead of this JVM (the built-in engine on
  *                    each, merged); {@link #engines()} is then their {@link AgentEngine}
+ * @param protocols   regular expression over protocol variant values ({@code h1|h2-tls}, see
+ *                    {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
+ * @param streams     HTTP/2 streams per connection in the h2 variants' runs (1 = the same concurrency
+ *                    as HTTP/1.1 with the same connections)
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
                              Duration cooldown, int connections, int threads, OptionalDouble rate,
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents) {
+                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents,
+                             Optional<String> protocols, int streams) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -80,6 +83,10 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         checkRegex("subjects", subjects, problems);
         checkRegex("workloads", workloads, problems);
         variants.ifPresent(v -> checkRegex("variants", v, problems));
+        protocols.ifPresent(v -> checkRegex("protocols", v, problems));
+        if (streams < 1) {
+            problems.add("streams: must be at least 1, got " + streams);
+        }
         if (rounds < 1) {
             problems.add("rounds: must be at least 1, got " + rounds);
         }
@@ -172,6 +179,11 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         return agents.isPresent() ? List.of(new AgentEngine(agents.get())) : engines;
     }
 
+    /** The engines as given, which the agents run when there are agents (what experiment.json keeps). */
+    List<Engine> givenEngines() {
+        return engines;
+    }
+
     private static void checkRegex(String field, String regex, List<String> problems) {
         if (regex == null || regex.isEmpty()) {
             problems.add(field + ": a regular expression is required");
@@ -206,81 +218,12 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
 
     /** The spec as stored in {@code experiment.json}. */
     public ObjectNode toJson(ObjectMapper mapper) {
-        ObjectNode o = mapper.createObjectNode();
-        o.put("name", name);
-        o.put("subjects", subjects);
-        o.put("workloads", workloads);
-        o.put("variants", variants.orElse(null));
-        o.put("rounds", rounds);
-        o.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
-        o.put("seed", seed);
-        o.put("duration", Durations.format(duration));
-        o.put("warmup", warmup.text());
-        if (warmup instanceof Warmup.Steady st) {
-            o.put("warmup_min", Durations.format(st.min()));
-            o.put("warmup_max", Durations.format(st.max()));
-        }
-        o.put("workload_order", rotateWorkloads ? "rotate" : "fixed");
-        o.put("cooldown", Durations.format(cooldown));
-        o.put("connections", connections);
-        o.put("threads", threads);
-        if (rate.isPresent()) {
-            o.put("rate", rate.getAsDouble());
-        } else {
-            o.putNull("rate");
-        }
-        o.put("server_cpus", serverCpus.orElse(null));
-        o.put("load_cpus", loadCpus.orElse(null));
-        o.put("ready_timeout", readyTimeoutOverride.map(Durations::format).orElse(null));
-        com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("engines");
-        engines.forEach(e -> list.add(e.label()));
-        sweep.ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
-        agents.ifPresent(a -> {
-            ObjectNode n = o.putObject("agents");
-            com.fasterxml.jackson.databind.node.ArrayNode addresses = n.putArray("addresses");
-            a.addresses().forEach(x -> addresses.add(x.toString()));
-            n.put("secret_file", a.secretFile().toString());
-            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
-        });
-        return o;
+        return SpecJson.toJson(this, mapper);
     }
 
     /** Reads a spec written by {@link #toJson}. */
     public static ExperimentSpec fromJson(JsonNode o) {
-        try {
-            return builder().name(o.get("name").asText()).subjects(o.get("subjects").asText())
-                    .workloads(o.get("workloads").asText())
-                    .variants(text(o, "variants").orElse(null))
-                    .rounds(o.get("rounds").asInt())
-                    .order(Order.valueOf(o.get("order").asText().toUpperCase(java.util.Locale.ROOT)))
-                    .seed(o.get("seed").asLong())
-                    .duration(Durations.parse(o.get("duration").asText()))
-                    .warmup(warmup(o))
-                    .rotateWorkloads(o.path("workload_order").asText("fixed").equals("rotate"))
-                    .cooldown(Durations.parse(o.get("cooldown").asText()))
-                    .connections(o.get("connections").asInt())
-                    .threads(o.get("threads").asInt())
-                    .rate(o.hasNonNull("rate") ? o.get("rate").asDouble() : null)
-                    .serverCpus(text(o, "server_cpus").orElse(null))
-                    .loadCpus(text(o, "load_cpus").orElse(null))
-                    .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
-                    .engines(engines(o))
-                    .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
-                    .agents(agents(o).orElse(null))
-                    .build();
-        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
-            throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
-        }
-    }
-
-    /** A stored warm-up: {@code auto} with its bounds, or a fixed duration (all experiments before auto). */
-    private static Warmup warmup(JsonNode o) {
-        String text = o.get("warmup").asText();
-        if (!text.equals(Warmup.AUTO)) {
-            return new Warmup.Fixed(Durations.parse(text));
-        }
-        return new Warmup.Steady(Durations.parse(o.get("warmup_min").asText()),
-                Durations.parse(o.get("warmup_max").asText()));
+        return SpecJson.fromJson(o);
     }
 
     /**
@@ -296,37 +239,6 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         Duration min = st.min().compareTo(b.min()) >= 0 ? st.min() : b.min();
         Duration max = st.max().compareTo(b.max()) >= 0 ? st.max() : b.max();
         return new Warmup.Steady(min, max.compareTo(min) >= 0 ? max : min);
-    }
-
-    /** Experiments written before engines could be chosen used the built-in one. */
-    private static List<Engine> engines(JsonNode o) {
-        if (!o.hasNonNull("engines")) {
-            return List.of(Engine.BUILTIN);
-        }
-        List<Engine> out = new ArrayList<>();
-        o.get("engines").forEach(e -> out.add(Engine.of(e.asText())));
-        return out;
-    }
-
-    /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
-    private static Optional<AgentSet> agents(JsonNode o) {
-        if (!o.hasNonNull("agents")) {
-            return Optional.empty();
-        }
-        JsonNode a = o.get("agents");
-        List<HostPort> addresses = new ArrayList<>();
-        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
-        Optional<List<Double>> weights = Optional.empty();
-        if (a.has("weights")) {
-            List<Double> w = new ArrayList<>();
-            a.get("weights").forEach(x -> w.add(x.asDouble()));
-            weights = Optional.of(w);
-        }
-        return Optional.of(new AgentSet(addresses, java.nio.file.Path.of(a.get("secret_file").asText()), weights));
-    }
-
-    private static Optional<String> text(JsonNode o, String field) {
-        return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
 
     /** The longest steady-state warm-up by default. */
@@ -357,6 +269,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private List<Engine> engines = List.of(Engine.BUILTIN);
         private Sweep sweep;
         private AgentSet agents;
+        private String protocols;
+        private int streams = 1;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -382,6 +296,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder sweep(Sweep v) { sweep = v; return this; }
         /** Runs the load on these agents (null: in this JVM). */
         public Builder agents(AgentSet v) { agents = v; return this; }
+        public Builder protocols(String v) { protocols = v; return this; }
+        public Builder streams(int v) { streams = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -389,7 +305,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     duration, warmup, cooldown, connections, threads,
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents));
+                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents),
+                    Optional.ofNullable(protocols), streams);
         }
     }
 }

@@ -9,9 +9,12 @@ import io.loadlab.load.IntervalSample;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadSpec;
+import io.loadlab.load.Protocol;
+import io.loadlab.load.TlsOptions;
 import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
 import io.loadlab.subject.Cpus;
+import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.SubjectProcess;
 import io.loadlab.workload.Workload;
 import java.nio.file.Path;
@@ -50,12 +53,15 @@ final class Measurement {
     private final Optional<Cpus.Split> split;
     private final int threads;
     private final Waits waits;
+    /** The experiment's throw-away CA, which every TLS run trusts; empty when no variant serves TLS. */
+    private final Optional<Path> caCert;
 
-    Measurement(ExperimentSpec spec, Optional<Cpus.Split> split, int threads, Waits waits) {
+    Measurement(ExperimentSpec spec, Optional<Cpus.Split> split, int threads, Waits waits, Optional<Path> caCert) {
         this.spec = spec;
         this.split = split;
         this.threads = threads;
         this.waits = waits;
+        this.caCert = caCert;
     }
 
     /**
@@ -70,8 +76,10 @@ final class Measurement {
                      Path log) {
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         try {
-            run.workload().preload().ifPresent(pre -> Preload.write(pre, port));
-            RunSpec rs = new RunSpec(load(run, rate, port), split.map(Cpus.Split::load), scratch,
+            LoadSpec load = load(run, rate, port);
+            run.workload().preload().ifPresent(pre -> Preload.write(pre, load.request().target(), load.protocol(),
+                    load.tls()));
+            RunSpec rs = new RunSpec(load, split.map(Cpus.Split::load), scratch,
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
             ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse());
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
@@ -88,12 +96,23 @@ final class Measurement {
         }
     }
 
-    /** The run's load: its workload's request at the experiment's settings and its rate, its subject's warm-up. */
+    /**
+     * The run's load: its workload's request at the experiment's settings and its rate, its subject's
+     * warm-up, over the protocol of its variant. TLS runs go to 127.0.0.1 (the certificate names it; no
+     * SNI for an address), trusting the experiment's CA, resuming sessions as clients do.
+     */
     private LoadSpec load(Plan.Run run, OptionalDouble rate, int port) {
         Workload w = run.workload();
-        RequestTemplate req = new RequestTemplate(w.method(), new Target("127.0.0.1", port, w.path()), List.of(),
-                w.bodySize());
-        return LoadSpec.builder().request(req)
+        ServedProtocol served = ServedProtocol.of(run.instance().variant());
+        RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), "127.0.0.1", port, w.path()),
+                List.of(), w.bodySize());
+        Protocol protocol = switch (served) {
+            case H1, H1_TLS -> Protocol.HTTP_1_1;
+            case H2_TLS -> Protocol.H2;
+            case H2C -> Protocol.H2C;
+        };
+        return LoadSpec.builder().request(req).protocol(protocol).streams(served.http2() ? spec.streams() : 1)
+                .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
                 .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
                 .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest()))

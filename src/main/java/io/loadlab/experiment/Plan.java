@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.regex.Pattern;
 
 /**
  * The runs of an experiment in the order they happen: rounds, within each round the subject
@@ -30,7 +29,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
 
         /** A label for messages: {@code java-netty [durability=fsync]}. */
         public String label() {
-            return subject.name() + (variant.isEmpty() ? "" : " [" + variantLabel() + "]");
+            return subject.name() + (variantLabel().isEmpty() ? "" : " [" + variantLabel() + "]");
         }
 
         /** {@code Instance[java-netty [durability=memory]: plaintext, json]}, without the subject's whole manifest. */
@@ -115,6 +114,10 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                         .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
             }
         }
+        for (Engine e : spec.engines()) {
+            instances.stream().filter(i -> !overH1OrBuiltin(i, e)).forEach(i -> skipped.add(i.subject().name() + " ["
+                    + i.variantLabel() + "] with " + e.label() + ": only the built-in engine runs TLS and HTTP/2 here"));
+        }
         if (runs.isEmpty()) {
             throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
         }
@@ -125,7 +128,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
     private static List<Instance> instances(ExperimentSpec spec, List<Subject> subjects, List<Workload> workloads,
                                             List<String> skipped) {
         List<Instance> instances = new ArrayList<>();
-        Pattern variants = spec.variants().map(Pattern::compile).orElse(null);
+        VariantChoice choice = VariantChoice.of(spec);
         for (Subject s : subjects) {
             if (!s.available()) {
                 skipped.add(s.name() + ": " + s.unavailableReason().orElseThrow());
@@ -138,13 +141,12 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                         + String.join(", ", s.manifest().workloads()) + ")");
                 continue;
             }
-            List<Map<String, String>> combos = s.variantCombinations();
-            for (int i = 0; i < combos.size(); i++) {
-                Map<String, String> v = combos.get(i);
-                boolean chosen = variants == null ? i == 0 : variants.matcher(Subject.label(v)).matches();
-                if (chosen) {
-                    instances.add(new Instance(s, v, supported));
-                }
+            List<Map<String, String>> chosen = choice.chosen(s);
+            if (chosen.isEmpty() && spec.protocols().isPresent()) {
+                skipped.add(s.name() + ": serves no protocol matching '" + spec.protocols().get() + "'");
+            }
+            for (Map<String, String> v : chosen) {
+                instances.add(new Instance(s, v, supported));
             }
         }
         return instances;
@@ -166,7 +168,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
-                        if (e.cannotRun(w.path(), List.of()).isEmpty()) {
+                        if (e.cannotRun(w.path(), List.of()).isEmpty() && overH1OrBuiltin(order.get(pos), e)) {
                             for (Optional<SweepPoint> point : points(spec, order.get(pos), w)) {
                                 runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e, point));
                             }
@@ -176,6 +178,11 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             }
         }
         return runs;
+    }
+
+    /** Whether engine {@code e} can load instance {@code i}: the external tools run plain HTTP/1.1 only here. */
+    private static boolean overH1OrBuiltin(Instance i, Engine e) {
+        return e == Engine.BUILTIN || io.loadlab.subject.ServedProtocol.of(i.variant()) == io.loadlab.subject.ServedProtocol.H1;
     }
 
     /** The sweep points of an instance's workload in run order; one empty point (a plain run) outside a sweep. */

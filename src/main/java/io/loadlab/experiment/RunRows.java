@@ -78,6 +78,7 @@ final class RunRows {
         r.loadBound().ifPresent(b -> v.put("load_bound", Boolean.toString(b)));
         v.put("status", failure.isPresent() ? "failed" : "ok");
         v.put("error", failure.map(RunRows::oneLine).orElse(""));
+        r.protocol().ifPresent(p -> v.put("protocol", p));
         return new RunRow(v);
     }
 

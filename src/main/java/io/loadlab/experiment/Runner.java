@@ -7,6 +7,8 @@ import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.RunRow;
 import io.loadlab.load.LoadException;
 import io.loadlab.subject.Cpus;
+import io.loadlab.subject.ServedProtocol;
+import io.loadlab.subject.ThrowawayCa;
 import io.loadlab.subject.SubjectException;
 import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.SubjectProcess;
@@ -145,12 +147,14 @@ public final class Runner {
             int threads = spec.threads() > 0 ? spec.threads() : split.map(Cpus.Split::loadCount).orElse(1);
             experimentJson.put("status", "running");
             store.writeJson(experimentJson);
-            Measurement measurement = new Measurement(spec, split, threads, this::interruptibly);
             tally.offers = Offers.of(spec, store.rows());
             List<Plan.Run> todo = plan.runs().stream().filter(r -> !done.contains(r.runId())).toList();
+            Optional<ThrowawayCa> ca = throwawayCa(todo, store.dir());
+            SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(c.issue("server"))).orElse(this.launcher);
+            Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
             // Consecutive runs of one instance in one round share one subject process.
             for (List<Plan.Run> group : groups(todo)) {
-                if (stopRequested || !runGroup(group, split, threads, measurement, tally)) {
+                if (stopRequested || !runGroup(group, split, threads, measurement, launcher, tally)) {
                     status = "interrupted";
                     break;
                 }
@@ -161,6 +165,7 @@ public final class Runner {
             experimentJson.put("error", e.getMessage());
             throw e;
         } finally {
+            ScratchFolders.deleteQuietly(store.dir().resolve("work").resolve("tls"));
             if (split.isPresent()) {
                 // Several experiments may run in one JVM (JShell, a notebook): give the CPUs back.
                 Cpus.unpinThisProcess();
@@ -183,6 +188,21 @@ public final class Runner {
         }
     }
 
+    /**
+     * The experiment's throw-away CA, made when a run to do serves TLS (in {@code work/tls}, removed at
+     * the end; a resumed experiment makes a new one, as its subjects start afresh).
+     */
+    private static Optional<ThrowawayCa> throwawayCa(List<Plan.Run> todo, Path dir) {
+        if (todo.stream().noneMatch(r -> ServedProtocol.of(r.instance().variant()).tls())) {
+            return Optional.empty();
+        }
+        if (!ThrowawayCa.available()) {
+            throw new ExperimentException("the TLS variants need openssl for the throw-away CA: apt-get install"
+                    + " openssl, or leave them out (--protocols 'h1|h2c')");
+        }
+        return Optional.of(ThrowawayCa.create(dir.resolve("work").resolve("tls")));
+    }
+
     private Optional<Cpus.Split> split() {
         if (spec.serverCpus().isPresent()) {
             Cpus.requireAvailable("--server-cpus", spec.serverCpus().get());
@@ -194,7 +214,7 @@ public final class Runner {
 
     /** Runs one instance's runs of one round in one fresh subject process; false when stopped. */
     private boolean runGroup(List<Plan.Run> group, Optional<Cpus.Split> split, int threads, Measurement measurement,
-                             Tally tally) {
+                             SubjectLauncher launcher, Tally tally) {
         Plan.Run first = group.get(0);
         Plan.Instance inst = first.instance();
         String base = "r" + first.round() + "-" + inst.subject().name()
@@ -208,7 +228,7 @@ public final class Runner {
             Files.createDirectories(log.getParent());
             int port = SubjectProcess.freePort();
             progress.message("starting " + inst.label() + " (round " + first.round() + ")");
-            try (SubjectProcess p = startReady(inst, port, split, work, log)) {
+            try (SubjectProcess p = startReady(launcher, inst, port, split, work, log)) {
                 for (; next < group.size(); next++) {
                     if (stopRequested) {
                         return false;
@@ -249,13 +269,15 @@ public final class Runner {
     }
 
     /** A fresh subject process, ready to answer; building and readiness can take minutes, Ctrl-C may cut both. */
-    private SubjectProcess startReady(Plan.Instance inst, int port, Optional<Cpus.Split> split, Path work, Path log) {
+    private SubjectProcess startReady(SubjectLauncher launcher, Plan.Instance inst, int port, Optional<Cpus.Split> split,
+                                      Path work, Path log) {
         SubjectProcess p = interruptibly(() -> launcher.start(inst.subject().manifest(), inst.variant(), port,
                 split.map(Cpus.Split::server), work, log));
         try {
             Duration ready = spec.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
             interruptibly(() -> {
-                p.awaitReady("127.0.0.1", port, inst.subject().manifest().ready().path(), ready);
+                p.awaitReady("127.0.0.1", port, inst.subject().manifest().ready().path(), ready,
+                        ServedProtocol.of(inst.variant()).tls());
                 return null;
             });
             return p;

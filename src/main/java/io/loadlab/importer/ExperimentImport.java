@@ -36,6 +36,13 @@ public final class ExperimentImport {
     public static final Map<String, String> ENV_KEYS = orderedKeys("cpu", "cpu_model", "cores", "cores", "kernel",
             "kernel", "os", "os", "jvm", "jvm", "pinning", "pinning", "governor", "cpu_governor", "boost", "cpu_boost");
 
+    /**
+     * The version facts an import can be given besides the machine's: {@code subject_version}, the
+     * imported subject's (under {@code environment.subject_versions}), and {@code tool_version}, the
+     * load tool's (under {@code environment.engine_versions}, by the engine column's name).
+     */
+    public static final List<String> VERSION_KEYS = List.of("subject_version", "tool_version");
+
     /** What experiment.json holds for a machine fact that nobody gave an import: unknown, never blank. */
     public static final String NOT_GIVEN = "unknown (not given to loadlab import)";
 
@@ -73,17 +80,21 @@ public final class ExperimentImport {
     /**
      * Appends the runs, and records the machine facts given (keys of {@link #ENV_KEYS}, such as
      * {@code cpu} and {@code cores}) in experiment.json's environment, over any recorded before.
-     * Every fact not given and not recorded before is stored as {@link #NOT_GIVEN}.
+     * The {@link #VERSION_KEYS} are recorded for the subject of {@code labels} and the tool of the
+     * sources. Every fact not given and not recorded before is stored as {@link #NOT_GIVEN}.
      *
-     * @throws IllegalArgumentException for a key that is not one of {@link #ENV_KEYS} or an empty value
+     * @throws IllegalArgumentException for a key that is not one of {@link #ENV_KEYS} or
+     *                                  {@link #VERSION_KEYS}, an empty value, or a {@code tool_version}
+     *                                  given for the outputs of two tools at once
      */
     public static List<RunRow> append(Path dir, List<Source> sources, Labels labels, List<String> commandLine,
                                       Map<String, String> environment) {
-        checkEnvironment(environment);
+        checkEnvironment(environment, sources);
         ExperimentStore.Opened opened = openOrCreate(dir, commandLine);
         ExperimentStore store = opened.store();
         ObjectNode json = opened.experimentJson();
         recordEnvironment(json, environment);
+        recordVersions(json, environment, labels.subject(), sources);
         List<Map<String, String>> existing = readRows(dir.resolve(ExperimentStore.RUNS_FILE));
         String experiment = json.path("spec").path("name").asText(existing.isEmpty() ? name(dir)
                 : existing.get(0).get("experiment"));
@@ -153,15 +164,47 @@ public final class ExperimentImport {
         return java.util.Collections.unmodifiableMap(out);
     }
 
-    private static void checkEnvironment(Map<String, String> given) {
+    private static void checkEnvironment(Map<String, String> given, List<Source> sources) {
         for (Map.Entry<String, String> e : given.entrySet()) {
-            if (!ENV_KEYS.containsKey(e.getKey())) {
+            if (!ENV_KEYS.containsKey(e.getKey()) && !VERSION_KEYS.contains(e.getKey())) {
                 throw new IllegalArgumentException("unknown environment fact '" + e.getKey() + "': give "
-                        + String.join(", ", ENV_KEYS.keySet()));
+                        + String.join(", ", ENV_KEYS.keySet()) + ", " + String.join(", ", VERSION_KEYS));
             }
             if (e.getValue() == null || e.getValue().isBlank()) {
                 throw new IllegalArgumentException("environment fact '" + e.getKey() + "' has no value");
             }
+        }
+        List<String> tools = tools(sources);
+        if (given.containsKey("tool_version") && tools.size() > 1) {
+            throw new IllegalArgumentException("tool_version is one tool's version, but these outputs come from "
+                    + String.join(" and ", tools) + ": import each tool's outputs on their own");
+        }
+    }
+
+    /** The tools of the sources, by the engine column's name, in order of first appearance. */
+    private static List<String> tools(List<Source> sources) {
+        return sources.stream().map(s -> s.run().tool().label()).distinct().toList();
+    }
+
+    /**
+     * The subject's and the tool's versions where given, under the keys a run records them by;
+     * where neither given now nor recorded before, said to be unknown.
+     */
+    private static void recordVersions(ObjectNode json, Map<String, String> given, String subject,
+                                       List<Source> sources) {
+        ObjectNode env = (ObjectNode) json.get("environment");
+        putVersion(env, "subject_versions", subject, given.get("subject_version"));
+        for (String tool : tools(sources)) {
+            putVersion(env, "engine_versions", tool, given.get("tool_version"));
+        }
+    }
+
+    private static void putVersion(ObjectNode env, String field, String name, String given) {
+        ObjectNode versions = env.has(field) ? (ObjectNode) env.get(field) : env.putObject(field);
+        if (given != null) {
+            versions.put(name, given.trim());
+        } else if (!versions.hasNonNull(name) || versions.get(name).asText().isBlank()) {
+            versions.put(name, NOT_GIVEN);
         }
     }
 

@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import java.io.IOException;
 
 /**
@@ -21,7 +22,8 @@ import java.io.IOException;
  * closed: it is never on two channels at once.
  */
 @ChannelHandler.Sharable
-final class Connection extends ChannelInboundHandlerAdapter implements ResponseParser.Listener, WritePromise.Outcome {
+final class Connection extends ChannelInboundHandlerAdapter
+        implements ResponseParser.Listener, WritePromise.Outcome, ClientConnection {
 
     private enum Failure { READ, WRITE, TIMEOUT, PROTOCOL }
 
@@ -30,8 +32,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private final int pipeline;
     private final boolean fixedRate;
     private final ResponseParser parser;
-    private final boolean[] statusOk;
-    private final long expectedBody;
     /** Ring of outstanding requests: when each was due and when it was sent (nanoTime). */
     private final long[] due;
     private final long[] sent;
@@ -48,7 +48,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
     private WritePromise writePromise;
     /** The channel of a connect under way, or null. */
     private Channel pending;
-    private long connectStartNanos;
     /** Due time of the next request at a fixed rate (nanoTime base). */
     private double nextDue;
     /** Whether this connection waits in the pacer for its next due time. */
@@ -63,8 +62,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.pipeline = control.spec.pipeline();
         this.fixedRate = control.spec.isFixedRate();
         this.parser = new ResponseParser(control.spec.request().isHead());
-        this.statusOk = control.statusOk;
-        this.expectedBody = control.spec.expectation().bodyBytes().orElse(-1);
         this.due = new long[pipeline];
         this.sent = new long[pipeline];
         this.writeSizes = new int[pipeline];
@@ -72,10 +69,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         this.nextDue = control.startNanos + globalIndex * control.fixedRateIntervalNanos / control.spec.connections();
     }
 
-    /** A connect began at {@code nanos} on {@code pending}, which {@link #close} closes until it is active. */
-    void connectStarted(long nanos, Channel pending) {
-        connectStartNanos = nanos;
+    @Override
+    public void connectStarted(Channel pending) {
         this.pending = pending;
+    }
+
+    @Override
+    public void addHandlers(ChannelPipeline pipeline) {
+        pipeline.addLast(this);
     }
 
     @Override
@@ -92,7 +93,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         writes = 0;
         inRead = false;
         sendAfterRead = false;
-        worker.connectTime.recordValue(Math.max(1, (System.nanoTime() - connectStartNanos) / 1000));
+        // With TLS this comes after the handshake (TlsGate); the worker times the TCP connect.
         if (fixedRate) {
             sendNextFixed();
         } else {
@@ -142,15 +143,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         int i = head;
         head = (head + 1) % pipeline;
         size--;
-        worker.record((now - due[i]) / 1000, (now - sent[i]) / 1000);
-        worker.requests++;
-        worker.statusCounts[status]++;
-        if (!statusOk[status]) {
-            worker.errStatus++;
-        } else if (expectedBody >= 0 && bodyBytes != expectedBody) {
-            worker.errProtocol++;
-        }
-        control.finished(1);
+        worker.answered(due[i], sent[i], now, status, bodyBytes);
         if (close) {
             // Requests pipelined behind this answer are lost with the connection.
             fail(Failure.READ);
@@ -315,7 +308,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
      *
      * @return how many were due and never sent
      */
-    long recordMissed(long endNanos) {
+    @Override
+    public long recordMissed(long endNanos) {
         if (!fixedRate || nextDue >= endNanos) {
             return 0;
         }
@@ -332,13 +326,15 @@ final class Connection extends ChannelInboundHandlerAdapter implements ResponseP
         return missed;
     }
 
-    void checkTimeout(long now) {
+    @Override
+    public void checkTimeout(long now) {
         if (size > 0 && now - sent[head] > control.requestTimeoutNanos) {
             fail(Failure.TIMEOUT);
         }
     }
 
-    void close() {
+    @Override
+    public void close() {
         size = 0;
         unwritten = 0;
         writes = 0;

@@ -274,7 +274,8 @@ final class EngineRun {
                 t.requests(), t.bytesRead(), t.bytesWritten(), ticks.codes(), t.errors(), latency,
                 spec.isFixedRate() ? Optional.of(service) : Optional.empty(), connect,
                 ticks.intervals(), closed.loadCpu(), closed.processCpu(), loadCpus, ticks.stoppedEarly(),
-                warm, t.missed(), closed.jvm());
+                warm, t.missed(), closed.jvm(), spec.protocol(), ProtocolTotals.tls(control, workers),
+                ProtocolTotals.h2(spec, workers));
     }
 
     /** Takes each loop's snapshot into its tally, on the loop. */

@@ -13,27 +13,42 @@ package io.loadlab.load;
  * @param timeout  requests without a complete answer within the request timeout
  * @param status   complete answers with an unexpected status: by default 400 and above, else any
  *                 status outside the {@link Expectation} (also counted in requests)
- * @param protocol answers that were not valid HTTP/1.1, or whose body length differed from the
+ * @param protocol answers that were not valid HTTP/1.1 or HTTP/2, or whose body length differed from the
  *                 expected one
+ * @param tls      TLS handshakes that failed (per attempt, as {@code connect}: a certificate refused, no
+ *                 common version or cipher, ALPN without {@code h2} for an h2 run), and TLS connections
+ *                 ended by an alert or a bad record after the handshake (one each; the requests
+ *                 outstanding on them count as {@code read})
  */
-public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
+public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol, long tls) {
 
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0);
 
     public ErrorCounts {
-        if (connect < 0 || read < 0 || write < 0 || timeout < 0 || status < 0 || protocol < 0) {
+        if (connect < 0 || read < 0 || write < 0 || timeout < 0 || status < 0 || protocol < 0 || tls < 0) {
             throw new IllegalArgumentException("error counts cannot be negative");
         }
     }
 
+    /** Counts of a run without TLS: no {@code tls} errors. */
+    public ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
+        this(connect, read, write, timeout, status, protocol, 0);
+    }
+
     /** The sum of all categories. */
     public long total() {
-        return connect + read + write + timeout + status + protocol;
+        return connect + read + write + timeout + status + protocol + tls;
     }
 
     /** Category-wise sum. */
     public ErrorCounts plus(ErrorCounts o) {
         return new ErrorCounts(connect + o.connect, read + o.read, write + o.write,
-                timeout + o.timeout, status + o.status, protocol + o.protocol);
+                timeout + o.timeout, status + o.status, protocol + o.protocol, tls + o.tls);
+    }
+
+    /** Category-wise difference (this minus {@code o}); every count of {@code o} must be at most this one's. */
+    public ErrorCounts minus(ErrorCounts o) {
+        return new ErrorCounts(connect - o.connect, read - o.read, write - o.write,
+                timeout - o.timeout, status - o.status, protocol - o.protocol, tls - o.tls);
     }
 }

@@ -40,14 +40,16 @@ public final class LoadEngine {
      *
      * @param listener told, on the calling thread, when the window starts, of each second's
      *                 sample as it completes, and when the window ends
-     * @throws LoadException when the host does not resolve or the server refuses connections
-     *                       before the run starts; per-request errors are counted instead
+     * @throws LoadException when the host does not resolve, the server refuses connections, or (TLS, h2c)
+     *                       its certificate, ALPN or preface is wrong before the run starts; per-request
+     *                       errors are counted instead
      */
     public static LoadResult run(LoadSpec spec, LoadListener listener) {
         Transport transport = spec.transport().resolve();
         InetSocketAddress address = preflight(spec);
-        listener.started();
-        RunControl control = new RunControl(spec, address);
+        // Built before the loops start: a bad CA file or cipher is a usage error with nothing to shut down.
+        Optional<TlsClient> tls = spec.request().target().tls() ? Optional.of(TlsClient.of(spec)) : Optional.empty();
+        RunControl control = new RunControl(spec, address, tls);
         IoHandlerFactory io = transport.ioHandlerFactory();
         // Only a fixed rate waits for due times; the closed loop runs on Netty's own handler.
         Optional<Pacer.Factory> pacers = spec.isFixedRate() ? Optional.of(new Pacer.Factory(io)) : Optional.empty();
@@ -56,6 +58,8 @@ public final class LoadEngine {
         EngineRun run = new EngineRun(spec, transport, control, group, pacers, listener);
         boolean ended = false;
         try {
+            ProtocolPreflight.check(spec, address, group, transport);
+            listener.started();
             LoadResult r = run.execute();
             ended = true;
             return r;
@@ -68,6 +72,12 @@ public final class LoadEngine {
                 run.workers.forEach(w -> w.loop.execute(w::close));
             }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            // Only now can no write still hold a duplicate of an HTTP/2 body.
+            run.workers.forEach(w -> {
+                if (w.h2Request != null) {
+                    w.h2Request.release();
+                }
+            });
         }
     }
 

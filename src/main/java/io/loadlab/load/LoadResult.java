@@ -33,6 +33,9 @@ import org.HdrHistogram.Histogram;
  * @param missed            at a fixed rate, requests that fell due in the window but were never sent;
  *                          each is in {@code latency} with the wait it had reached at the window's end
  * @param jvm               the window's garbage collections and the event loops' allocations
+ * @param protocol          the protocol the connections spoke (for h2 over TLS, negotiated with ALPN)
+ * @param tls               what TLS did, for an {@code https://} run
+ * @param h2                HTTP/2's events, for an h2 or h2c run
  */
 public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
                          long requests, long bytesRead, long bytesWritten,
@@ -40,7 +43,8 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                          Histogram latency, Optional<Histogram> serviceTime, Histogram connectTime,
                          List<IntervalSample> intervals, double loadCpuSeconds,
                          double processCpuSeconds, int loadCpus, boolean stoppedEarly,
-                         Warmed warmup, long missed, JvmUse jvm) {
+                         Warmed warmup, long missed, JvmUse jvm, Protocol protocol, Optional<TlsSummary> tls,
+                         Optional<H2Summary> h2) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
     public static final double LOAD_BOUND_SHARE = 0.90;

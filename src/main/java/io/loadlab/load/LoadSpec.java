@@ -24,11 +24,15 @@ import java.util.OptionalLong;
  * @param expectation    what counts as a correct answer
  * @param seed           seed of the {@code {rand:LO-HI}} keys: the same seed sends the same keys in the
  *                       same order on each event loop
+ * @param protocol       HTTP/1.1, HTTP/2 over TLS (ALPN, needs {@code https://}) or h2c (needs {@code http://})
+ * @param streams        HTTP/2 streams each connection keeps in flight (h2load's {@code -m}), 1 or more; 1
+ *                       for HTTP/1.1, whose depth is the closed loop's pipeline
+ * @param tls            how an {@code https://} run sets up TLS (ignored for {@code http://})
  */
 public record LoadSpec(RequestTemplate request, LoadModel model, int connections, int threads,
                        Optional<Duration> duration, OptionalLong requestCount, Warmup warmup,
                        Duration requestTimeout, Duration connectTimeout, Transport transport,
-                       Expectation expectation, long seed) {
+                       Expectation expectation, long seed, Protocol protocol, int streams, TlsOptions tls) {
 
     public LoadSpec {
         List<String> problems = new ArrayList<>();
@@ -76,12 +80,40 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         if (expectation == null) {
             problems.add("expectation: required (Expectation.ANY_SUCCESS accepts any status below 400)");
         }
+        if (tls == null) {
+            problems.add("tls: required (TlsOptions.DEFAULTS for the defaults)");
+        }
+        checkProtocol(request, model, protocol, streams, problems);
         if (!problems.isEmpty()) {
             throw LoadException.usage(String.join("; ", problems));
         }
     }
 
-    /** A builder with the defaults: closed loop, 64 connections, 1 thread, 10 s, timeout 10 s. */
+    private static void checkProtocol(RequestTemplate request, LoadModel model, Protocol protocol, int streams,
+                                      List<String> problems) {
+        if (protocol == null) {
+            problems.add("protocol: required (Protocol.HTTP_1_1 for HTTP/1.1)");
+            return;
+        }
+        boolean tls = request != null && request.target().tls();
+        if (protocol == Protocol.H2 && request != null && !tls) {
+            problems.add("protocol: --h2 negotiates HTTP/2 over TLS and needs an https:// URL; use --h2c for"
+                    + " HTTP/2 over plain TCP");
+        }
+        if (protocol == Protocol.H2C && tls) {
+            problems.add("protocol: --h2c is HTTP/2 over plain TCP and needs an http:// URL; use --h2 for https://");
+        }
+        if (streams < 1) {
+            problems.add("streams: must be at least 1, got " + streams);
+        } else if (streams > 1 && !protocol.isHttp2()) {
+            problems.add("streams: -m " + streams + " needs HTTP/2 (--h2 or --h2c); HTTP/1.1 pipelines with --pipeline");
+        }
+        if (protocol.isHttp2() && model instanceof LoadModel.ClosedLoop c && c.pipeline() > 1) {
+            problems.add("pipeline: HTTP/2 has no pipelining; keep requests in flight with -m/--streams");
+        }
+    }
+
+    /** A builder with the defaults: closed loop, 64 connections, 1 thread, 10 s, timeout 10 s, HTTP/1.1. */
     public static Builder builder() {
         return new Builder();
     }
@@ -89,7 +121,7 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
     /** The same load with a measured window of {@code window} (no request count). */
     public LoadSpec withWindow(Duration window) {
         return new LoadSpec(request, model, connections, threads, Optional.of(window), OptionalLong.empty(), warmup,
-                requestTimeout, connectTimeout, transport, expectation, seed);
+                requestTimeout, connectTimeout, transport, expectation, seed, protocol, streams, tls);
     }
 
     /** Whether latency is measured from the due time (fixed rate) with service time beside it. */
@@ -100,6 +132,15 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
     /** Requests in flight per connection in the closed loop, 1 in the fixed-rate model. */
     public int pipeline() {
         return model instanceof LoadModel.ClosedLoop c ? c.pipeline() : 1;
+    }
+
+    /**
+     * Independent request schedules: one per HTTP/1.1 connection, one per stream of an HTTP/2
+     * connection. At a fixed rate each slot has its own due times (coordinated omission is corrected
+     * per slot) and one request in flight.
+     */
+    public int slots() {
+        return connections * streams;
     }
 
     /** What ends the run, for people: {@code 10s}, {@code 1,000 requests} or {@code 10s or 1,000 requests}. */
@@ -131,6 +172,9 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         private Transport transport = Transport.AUTO;
         private Expectation expectation = Expectation.ANY_SUCCESS;
         private long seed = 1;
+        private Protocol protocol = Protocol.HTTP_1_1;
+        private int streams = 1;
+        private TlsOptions tls = TlsOptions.DEFAULTS;
 
         private Builder() {
         }
@@ -209,6 +253,24 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
             return this;
         }
 
+        /** HTTP/1.1 (default), h2 over TLS or h2c. */
+        public Builder protocol(Protocol p) {
+            this.protocol = p;
+            return this;
+        }
+
+        /** HTTP/2 streams in flight per connection (default 1). */
+        public Builder streams(int m) {
+            this.streams = m;
+            return this;
+        }
+
+        /** TLS settings of an https:// URL (default {@link TlsOptions#DEFAULTS}). */
+        public Builder tls(TlsOptions t) {
+            this.tls = t;
+            return this;
+        }
+
         /**
          * @throws LoadException (usage) naming every invalid field
          */
@@ -219,7 +281,7 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
                 d = Optional.of(Duration.ofSeconds(10));
             }
             return new LoadSpec(request, model, connections, threads, d, n, warmup,
-                    requestTimeout, connectTimeout, transport, expectation, seed);
+                    requestTimeout, connectTimeout, transport, expectation, seed, protocol, streams, tls);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.load;
 
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -11,8 +12,13 @@ import java.util.concurrent.atomic.AtomicLong;
 final class RunControl {
     final LoadSpec spec;
     final InetSocketAddress address;
+    /** The TLS context of an {@code https://} run, shared by every worker; empty over TCP. */
+    final Optional<TlsClient> tls;
     final long requestTimeoutNanos;
-    /** Nanos between requests on one connection at a fixed rate; 0 in the closed loop. */
+    /**
+     * Nanos between requests of one slot (an HTTP/1.1 connection, an HTTP/2 stream slot) at a fixed
+     * rate; 0 in the closed loop.
+     */
     final double fixedRateIntervalNanos;
     /** Correct statuses, indexed by code (shared read-only by all connections). */
     final boolean[] statusOk;
@@ -28,12 +34,13 @@ final class RunControl {
     private final long total;
     final CountDownLatch allFinished = new CountDownLatch(1);
 
-    RunControl(LoadSpec spec, InetSocketAddress address) {
+    RunControl(LoadSpec spec, InetSocketAddress address, Optional<TlsClient> tls) {
         this.spec = spec;
         this.address = address;
+        this.tls = tls;
         this.requestTimeoutNanos = spec.requestTimeout().toNanos();
         this.fixedRateIntervalNanos = spec.model() instanceof LoadModel.FixedRate f
-                ? 1e9 * spec.connections() / f.requestsPerSecond() : 0;
+                ? 1e9 * spec.slots() / f.requestsPerSecond() : 0;
         this.statusOk = spec.expectation().statusTable();
         this.total = spec.requestCount().orElse(-1);
         this.permits = total > 0 ? new AtomicLong(total) : null;

@@ -16,8 +16,8 @@ final class Tally {
     long missed;
     long bytesRead;
     long bytesWritten;
-    /** Failed requests by category, in {@link ErrorCounts}' order (connect, read, write, timeout, status, protocol). */
-    private final long[] errors = new long[6];
+    /** Failed requests by category, in {@link ErrorCounts}' order (connect, read, write, timeout, status, protocol, tls). */
+    private final long[] errors = new long[7];
     final long[] statusCounts = new long[Worker.STATUS_CODES];
     /** The interval's latencies after a snapshot; an empty histogram for the loop's next interval before. */
     Histogram latency = Totals.newHistogram();
@@ -29,17 +29,18 @@ final class Tally {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(errors[0], errors[1], errors[2], errors[3], errors[4], errors[5]);
+        return new ErrorCounts(errors[0], errors[1], errors[2], errors[3], errors[4], errors[5], errors[6]);
     }
 
     /** Sets the error counts of a loop (on the loop). */
-    void errors(long connect, long read, long write, long timeout, long status, long protocol) {
+    void errors(long connect, long read, long write, long timeout, long status, long protocol, long tls) {
         errors[0] = connect;
         errors[1] = read;
         errors[2] = write;
         errors[3] = timeout;
         errors[4] = status;
         errors[5] = protocol;
+        errors[6] = tls;
     }
 
     /** Empties the histograms for the loop's next interval; on the calling thread, after reading them. */

@@ -4,13 +4,16 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * Where requests go: an {@code http://} URL split into host, port and the path with its query.
+ * Where requests go: an {@code http://} or {@code https://} URL split into host, port and the path
+ * with its query.
  *
- * @param host host name or IP literal, without brackets
+ * @param tls  whether the connection is TLS ({@code https://})
+ * @param host host name or IP literal, without brackets; also the name sent in SNI and checked
+ *             against the server's certificate
  * @param port TCP port, 1 to 65535
  * @param path request target starting with {@code /}; may hold substitutions, see {@link RequestTemplate}
  */
-public record Target(String host, int port, String path) {
+public record Target(boolean tls, String host, int port, String path) {
 
     public Target {
         if (host == null || host.isBlank()) {
@@ -25,7 +28,7 @@ public record Target(String host, int port, String path) {
     }
 
     /**
-     * Parses {@code http://host[:port][/path][?query]}. Substitutions such as
+     * Parses {@code http[s]://host[:port][/path][?query]} (port 80 or 443 by default). Substitutions such as
      * {@code {rand:1-100}} may appear in the path: they are kept verbatim for the template.
      *
      * @throws LoadException (usage) for another scheme, a missing host or a malformed URL
@@ -39,9 +42,9 @@ public record Target(String host, int port, String path) {
             throw LoadException.usage("'" + url + "' is not a URL: write it as http://HOST:PORT/PATH");
         }
         String scheme = url.substring(0, schemeEnd);
-        if (!scheme.equalsIgnoreCase("http")) {
-            throw LoadException.usage("unsupported scheme '" + scheme + "' in " + url
-                    + ": the engine speaks plain HTTP/1.1 only, use http://");
+        boolean tls = scheme.equalsIgnoreCase("https");
+        if (!tls && !scheme.equalsIgnoreCase("http")) {
+            throw LoadException.usage("unsupported scheme '" + scheme + "' in " + url + ": use http:// or https://");
         }
         // The braces of substitutions are not legal in a URI: hide them while java.net.URI parses.
         String escaped = url.replace("{", "%7B").replace("}", "%7D");
@@ -58,13 +61,13 @@ public record Target(String host, int port, String path) {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        int port = uri.getPort() != -1 ? uri.getPort() : tls ? 443 : 80;
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path += "?" + uri.getRawQuery();
         }
         path = path.replace("%7B", "{").replace("%7D", "}");
-        return new Target(host, port, path);
+        return new Target(tls, host, port, path);
     }
 
     /** Value for the {@code Host} header: {@code host:port}, IPv6 literals in brackets. */
@@ -75,6 +78,6 @@ public record Target(String host, int port, String path) {
 
     /** The URL this target was parsed from (in normal form). */
     public String url() {
-        return "http://" + hostHeader() + path;
+        return (tls ? "https://" : "http://") + hostHeader() + path;
     }
 }

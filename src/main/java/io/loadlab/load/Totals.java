@@ -23,11 +23,8 @@ record Totals(long requests, long missed, long bytesRead, long bytesWritten, Err
     }
 
     Totals minus(Totals o) {
-        ErrorCounts d = new ErrorCounts(errors.connect() - o.errors.connect(), errors.read() - o.errors.read(),
-                errors.write() - o.errors.write(), errors.timeout() - o.errors.timeout(),
-                errors.status() - o.errors.status(), errors.protocol() - o.errors.protocol());
         return new Totals(requests - o.requests, missed - o.missed, bytesRead - o.bytesRead,
-                bytesWritten - o.bytesWritten, d);
+                bytesWritten - o.bytesWritten, errors.minus(o.errors));
     }
 
     /** The interval these counters span, with the snapshots' interval histograms merged. */

@@ -1,9 +1,13 @@
 package io.loadlab.load;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,16 +33,25 @@ final class Worker {
     final int index;
     final EventLoop loop;
     final RunControl control;
+    /** The body size every answer must have, or -1 when any size will do (bytes). */
+    private final long expectedBody;
     final RequestEncoder encoder;
+    /** The request as HTTP/2 headers and body; null over HTTP/1.1. */
+    final H2Request h2Request;
+    /** Counts an HTTP/2 connection's wire bytes; null over HTTP/1.1. */
+    final WireBytes h2Bytes;
     /** Sends fixed-rate requests when due; empty in the closed loop. */
     final Optional<Pacer> pacer;
     /** This interval's latencies, µs; swapped for an empty one at each snapshot. */
     private Histogram latency = Totals.newHistogram();
     /** This interval's service times, µs, at a fixed rate; null in the closed loop. */
     private Histogram service;
+    /** TCP connect times, µs (a TLS handshake is timed apart, in {@link #tls}). */
     final Histogram connectTime = new Histogram(1, HIGHEST_US, DIGITS);
+    final TlsCounters tls = new TlsCounters();
+    final H2Counters h2 = new H2Counters();
     private final Bootstrap bootstrap;
-    private final List<Connection> connections = new ArrayList<>();
+    private final List<ClientConnection> connections = new ArrayList<>();
     private ScheduledFuture<?> timeoutCheck;
     /** Set when the window has closed: late answers are no longer recorded. */
     boolean closed;
@@ -61,9 +74,13 @@ final class Worker {
         this.index = index;
         this.loop = loop;
         this.control = control;
+        this.expectedBody = control.spec.expectation().bodyBytes().orElse(-1);
         this.pacer = pacer;
         this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
         this.service = control.spec.isFixedRate() ? Totals.newHistogram() : null;
+        boolean h2 = control.spec.protocol().isHttp2();
+        this.h2Request = h2 ? new H2Request(control.spec.request(), encoder) : null;
+        this.h2Bytes = h2 ? new WireBytes(this) : null;
         int connectMillis = (int) Math.min(Integer.MAX_VALUE, control.spec.connectTimeout().toMillis());
         this.bootstrap = new Bootstrap()
                 .group(loop)
@@ -76,7 +93,7 @@ final class Worker {
     /** Opens this worker's connections; {@code globalIndexes} give each its place in the rate schedule. */
     void start(List<Integer> globalIndexes) {
         for (int g : globalIndexes) {
-            Connection c = new Connection(this, g);
+            ClientConnection c = control.spec.protocol().isHttp2() ? new H2Connection(this, g) : new Connection(this, g);
             connections.add(c);
             connect(c);
         }
@@ -84,15 +101,18 @@ final class Worker {
         timeoutCheck = loop.scheduleAtFixedRate(this::checkTimeouts, every, every, TimeUnit.NANOSECONDS);
     }
 
-    void connect(Connection c) {
+    void connect(ClientConnection c) {
         if (closed || !control.sending) {
             return;
         }
         long began = System.nanoTime();
-        ChannelFuture f = bootstrap.clone().handler(c).connect(control.address);
-        c.connectStarted(began, f.channel());
+        ChannelFuture f = bootstrap.clone().handler(handlerFor(c)).connect(control.address);
+        c.connectStarted(f.channel());
         f.addListener(done -> {
-            if (!done.isSuccess() && !closed) {
+            if (done.isSuccess()) {
+                // The TCP connect alone: with TLS the connection's channelActive comes after the handshake.
+                connectTime.recordValue(Math.max(1, Math.min(HIGHEST_US, (System.nanoTime() - began) / 1000)));
+            } else if (!closed) {
                 errConnect++;
                 if (!closed && control.sending) {
                     // Back off a little so a refusing server is not hammered in a tight loop.
@@ -102,11 +122,48 @@ final class Worker {
         });
     }
 
+    /**
+     * The pipeline of a new channel: a plain HTTP/1.1 connection is its own (sharable) handler; TLS
+     * puts the SslHandler and the handshake's gate before the HTTP handlers.
+     */
+    private ChannelHandler handlerFor(ClientConnection c) {
+        if (control.tls.isEmpty() && c instanceof Connection plain) {
+            return plain;
+        }
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                control.tls.ifPresent(t -> {
+                    SslHandler ssl = t.newHandler(ch.alloc());
+                    ch.pipeline().addLast(ssl, new TlsGate(Worker.this, c, ssl, control.spec.protocol() == Protocol.H2));
+                });
+                c.addHandlers(ch.pipeline());
+            }
+        };
+    }
+
     private void checkTimeouts() {
         long now = System.nanoTime();
         for (int i = 0; i < connections.size(); i++) {
             connections.get(i).checkTimeout(now);
         }
+    }
+
+    /**
+     * One answer, over either protocol: its latency from when it was due and from when it was sent
+     * ({@link System#nanoTime()} values, {@code now} when it ended), its status, and a body of the wrong
+     * size as a protocol error; the run is told. On the loop.
+     */
+    void answered(long dueNanos, long sentNanos, long now, int status, long bodyBytes) {
+        record((now - dueNanos) / 1000, (now - sentNanos) / 1000);
+        requests++;
+        statusCounts[status]++;
+        if (!control.statusOk[status]) {
+            errStatus++;
+        } else if (expectedBody >= 0 && bodyBytes != expectedBody) {
+            errProtocol++;
+        }
+        control.finished(1);
     }
 
     /** Records one answer's latency (and at a fixed rate its service time), µs, clamped to the histograms' range. */
@@ -134,6 +191,8 @@ final class Worker {
         }
         requests = bytesRead = bytesWritten = 0;
         errConnect = errRead = errWrite = errTimeout = errStatus = errProtocol = 0;
+        tls.failed = 0;
+        h2.reset();
         missed = 0;
         Arrays.fill(statusCounts, 0);
     }
@@ -160,7 +219,7 @@ final class Worker {
         t.missed = missed;
         t.bytesRead = bytesRead;
         t.bytesWritten = bytesWritten;
-        t.errors(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol);
+        t.errors(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol, tls.failed);
         t.copyStatus(statusCounts);
         Histogram empty = t.latency;
         t.latency = latency;
@@ -178,8 +237,8 @@ final class Worker {
         if (timeoutCheck != null) {
             timeoutCheck.cancel(false);
         }
-        for (Connection c : connections) {
-            c.close();
+        for (int i = 0; i < connections.size(); i++) {
+            connections.get(i).close();
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.loadlab.plot;
 
+import io.loadlab.stats.Knee;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.knowm.xchart.CategoryChart;
@@ -150,5 +152,21 @@ public final class Charts {
      */
     public static XYChart latencyThroughput(Table curves, String percentile, String workloadOrNull) {
         return CurveCharts.latencyThroughput(curves, percentile, workloadOrNull);
+    }
+
+    /**
+     * The p99 curves of {@link #latencyThroughput} with the knees found on them: the p99
+     * objective as a grey dashed line and each knee that lies between two measured points as a
+     * diamond on it, at its throughput (a knee above or below the sweep's range is not drawn; the
+     * knee table says {@code >} or {@code <}).
+     *
+     * @param curves         the curves table ({@code LatencyCurves.curves})
+     * @param knees          their knees ({@code Knees.find}), all at one objective; those of other
+     *                       workloads are left out
+     * @param workloadOrNull the workload; null when the table holds only one
+     * @throws PlotException with no knee, missing columns, or no point to plot
+     */
+    public static XYChart latencyThroughputWithKnees(Table curves, List<Knee> knees, String workloadOrNull) {
+        return CurveCharts.withKnees(curves, knees, workloadOrNull);
     }
 }

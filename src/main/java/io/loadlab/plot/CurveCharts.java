@@ -1,5 +1,7 @@
 package io.loadlab.plot;
 
+import io.loadlab.format.Units;
+import io.loadlab.stats.Knee;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,11 +16,26 @@ final class CurveCharts {
 
     private static final double MICROS_PER_MS = 1000.0;
     private static final List<String> PERCENTILES = List.of("p50", "p99", "p999");
+    /** Pixels between x ticks that XChart aims for: room for a label of six digits and a separator. */
+    static final int X_TICK_SPACING_PX = 110;
+    private static final java.awt.Color OBJECTIVE = new java.awt.Color(0x555555);
 
     private CurveCharts() {
     }
 
     static XYChart latencyThroughput(Table curves, String percentile, String workloadOrNull) {
+        return draw(curves, percentile, workloadOrNull, List.of());
+    }
+
+    /** The p99 curves with the knees' objective as a dashed line and each knee between points marked. */
+    static XYChart withKnees(Table curves, List<Knee> knees, String workloadOrNull) {
+        if (knees.isEmpty()) {
+            throw new PlotException("no knee to mark: give the knees of the curves (Knees.find)");
+        }
+        return draw(curves, "p99", workloadOrNull, knees);
+    }
+
+    private static XYChart draw(Table curves, String percentile, String workloadOrNull, List<Knee> knees) {
         if (!PERCENTILES.contains(percentile)) {
             throw new PlotException("percentile must be one of " + PERCENTILES + ", got '" + percentile + "'");
         }
@@ -65,9 +82,46 @@ final class CurveCharts {
             }
             bounds(chart, e.getKey(), xs, points);
         }
+        if (!knees.isEmpty()) {
+            double slo = knees.get(0).sloUs() / MICROS_PER_MS;
+            low = Math.min(low, slo);
+            high = Math.max(high, slo);
+            double maxX = series.values().stream().mapToDouble(TreeMap::lastKey).max().orElseThrow();
+            objective(chart, knees.stream().filter(k -> k.workload().equals(workload)).toList(), slo, maxX);
+        }
+        axes(chart, low, high);
+        return chart;
+    }
+
+    /** The y range (log when it spans a factor of 10), x from 0, x ticks spaced for their labels. */
+    private static void axes(XYChart chart, double low, double high) {
         Spectrum.scaleY(chart, low, high);
         chart.getStyler().setXAxisMin(0.0);
-        return chart;
+        // Throughput labels such as "75,000" are wider than XChart's default spacing of 74 px allows:
+        // with ticks every 5,000 they ran into each other ("5,00010,000...").
+        chart.getStyler().setXAxisTickMarkSpacingHint(X_TICK_SPACING_PX);
+    }
+
+    /**
+     * The objective as a grey dashed line across the chart, and the knees that lie between two
+     * points as diamonds on it (a knee beyond the sweep's range has no place on the chart).
+     */
+    private static void objective(XYChart chart, List<Knee> knees, double sloMs, double maxX) {
+        XYSeries line = chart.addSeries("p99 objective " + Units.latency(sloMs * MICROS_PER_MS),
+                new double[] {0, maxX}, new double[] {sloMs, sloMs});
+        line.setLineColor(OBJECTIVE);
+        line.setLineStyle(Look.stroke(1.5f, 1));
+        line.setMarker(SeriesMarkers.NONE);
+        double[] xs = knees.stream().filter(k -> k.bound() == Knee.Bound.WITHIN && Double.isFinite(k.rps()))
+                .mapToDouble(Knee::rps).toArray();
+        if (xs.length > 0) {
+            double[] ys = new double[xs.length];
+            java.util.Arrays.fill(ys, sloMs);
+            XYSeries marks = chart.addSeries("knee", xs, ys);
+            marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            marks.setMarker(SeriesMarkers.DIAMOND);
+            marks.setMarkerColor(OBJECTIVE);
+        }
     }
 
     /** The interval's ends as thin dotted lines in the series' colour, left out of the legend. */

@@ -2,25 +2,26 @@ package io.loadlab.subject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.subject.ContractClient.Reply;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Checks a running subject against the subject contract, endpoint by endpoint, for the workloads
- * its manifest claims. Used by {@code loadlab subjects --check} and by the contract tests.
+ * its manifest claims, in the protocol of its variant: every answer must also have come over that
+ * protocol (HTTP/2 for {@code h2-tls} and {@code h2c}, HTTP/1.1 otherwise; TLS with a certificate the
+ * throw-away CA signed for the TLS ones). Used by {@code loadlab subjects --check} and by the contract
+ * tests. Not thread-safe; close it to free its client.
  */
-public final class ContractCheck {
+public final class ContractCheck implements AutoCloseable {
 
     /** The outcome of one check: {@code problem} is empty when it passed. */
     public record Result(String check, String problem) {
@@ -29,13 +30,23 @@ public final class ContractCheck {
         }
     }
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
-    private final String base;
+    private final ContractClient client;
+    private final String protocol;
 
-    /** @param base {@code http://127.0.0.1:PORT} */
-    public ContractCheck(String base) {
-        this.base = base;
+    /**
+     * @param port   where the subject listens on 127.0.0.1
+     * @param caCert the throw-away CA that signed its certificate, for the TLS protocols
+     * @throws IOException when an h2c connection cannot be made
+     */
+    public ContractCheck(ServedProtocol served, int port, Optional<Path> caCert) throws IOException {
+        this.client = served == ServedProtocol.H2C ? new H2cContractClient(port)
+                : new JdkContractClient(served, port, caCert);
+        this.protocol = served.http2() ? "h2" : "http/1.1";
+    }
+
+    @Override
+    public void close() {
+        client.close();
     }
 
     /** Runs every check that the claimed workloads imply. */
@@ -77,16 +88,23 @@ public final class ContractCheck {
         }
     }
 
-    private HttpResponse<byte[]> get(String path) throws IOException, InterruptedException {
-        return client.send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+    /** A GET whose answer must have come over the variant's protocol. */
+    private Reply get(String path) throws IOException, InterruptedException {
+        return over(client.get(path));
     }
 
-    private static String expect(HttpResponse<byte[]> r, int status, String contentType) {
-        if (r.statusCode() != status) {
-            return "status " + r.statusCode() + ", expected " + status;
+    private Reply over(Reply r) throws IOException {
+        if (!r.protocol().equals(protocol)) {
+            throw new IOException("answered over " + r.protocol() + ", expected " + protocol);
         }
-        String ct = r.headers().firstValue("content-type").orElse("");
+        return r;
+    }
+
+    private static String expect(Reply r, int status, String contentType) {
+        if (r.status() != status) {
+            return "status " + r.status() + ", expected " + status;
+        }
+        String ct = r.contentType();
         if (contentType != null && !ct.toLowerCase(Locale.ROOT).startsWith(contentType)) {
             return "content-type '" + ct + "', expected " + contentType;
         }
@@ -94,14 +112,14 @@ public final class ContractCheck {
     }
 
     private String plaintext() throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = get("/plaintext");
+        Reply r = get("/plaintext");
         String p = expect(r, 200, "text/plain");
         String body = new String(r.body(), java.nio.charset.StandardCharsets.UTF_8);
         return !p.isEmpty() ? p : body.equals("Hello, World!") ? "" : "body '" + body + "', expected 'Hello, World!'";
     }
 
     private String json() throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = get("/json");
+        Reply r = get("/json");
         String p = expect(r, 200, "application/json");
         if (!p.isEmpty()) {
             return p;
@@ -112,7 +130,7 @@ public final class ContractCheck {
     }
 
     private String bytes(int n) throws IOException, InterruptedException {
-        HttpResponse<byte[]> a = get("/bytes/" + n);
+        Reply a = get("/bytes/" + n);
         String p = expect(a, 200, "application/octet-stream");
         if (!p.isEmpty()) {
             return p;
@@ -120,7 +138,7 @@ public final class ContractCheck {
         if (a.body().length != n) {
             return "body of " + a.body().length + " bytes, expected " + n;
         }
-        HttpResponse<byte[]> b = get("/bytes/" + n);
+        Reply b = get("/bytes/" + n);
         return Arrays.equals(a.body(), b.body()) ? "" : "two answers differ: the bytes must be deterministic";
     }
 
@@ -128,44 +146,40 @@ public final class ContractCheck {
         String key = "contract" + ThreadLocalRandom.current().nextLong(1_000_000_000L);
         byte[] value = new byte[1024];
         ThreadLocalRandom.current().nextBytes(value);
-        HttpResponse<byte[]> put = client.send(HttpRequest.newBuilder(URI.create(base + "/kv/" + key))
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(value)).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
-        if (put.statusCode() != 201 && put.statusCode() != 204 && put.statusCode() != 200) {
-            return "PUT answered " + put.statusCode() + ", expected 201 or 204";
+        Reply put = over(client.put("/kv/" + key, value));
+        if (put.status() != 201 && put.status() != 204 && put.status() != 200) {
+            return "PUT answered " + put.status() + ", expected 201 or 204";
         }
-        HttpResponse<byte[]> got = get("/kv/" + key);
-        if (got.statusCode() != 200 || !Arrays.equals(got.body(), value)) {
-            return "GET after PUT answered " + got.statusCode() + " with " + got.body().length
+        Reply got = get("/kv/" + key);
+        if (got.status() != 200 || !Arrays.equals(got.body(), value)) {
+            return "GET after PUT answered " + got.status() + " with " + got.body().length
                     + " bytes, expected 200 with the 1024 bytes stored";
         }
-        HttpResponse<byte[]> absent = get("/kv/absent" + key);
-        return absent.statusCode() == 404 ? "" : "GET of an absent key answered " + absent.statusCode() + ", expected 404";
+        Reply absent = get("/kv/absent" + key);
+        return absent.status() == 404 ? "" : "GET of an absent key answered " + absent.status() + ", expected 404";
     }
 
     private String delay(boolean hasPlaintext) throws IOException, InterruptedException {
         long t0 = System.nanoTime();
-        HttpResponse<byte[]> r = get("/delay/10");
+        Reply r = get("/delay/10");
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        if (r.statusCode() != 200 || ms < 10) {
-            return "GET /delay/10 answered " + r.statusCode() + " after " + ms + " ms, expected 200 after at least 10 ms";
+        if (r.status() != 200 || ms < 10) {
+            return "GET /delay/10 answered " + r.status() + " after " + ms + " ms, expected 200 after at least 10 ms";
         }
         // A slow request must not hold up a quick one: the quick answer arrives while the slow one waits.
-        CompletableFuture<HttpResponse<byte[]>> slow = client.sendAsync(
-                HttpRequest.newBuilder(URI.create(base + "/delay/1500")).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
-        HttpResponse<byte[]> quick = get(hasPlaintext ? "/plaintext" : "/delay/0");
+        CompletableFuture<Reply> slow = client.getAsync("/delay/1500");
+        Reply quick = get(hasPlaintext ? "/plaintext" : "/delay/0");
         boolean slowDone = slow.isDone();
         try {
-            HttpResponse<byte[]> s = slow.get();
-            if (s.statusCode() != 200) {
-                return "GET /delay/1500 answered " + s.statusCode();
+            Reply s = over(slow.get());
+            if (s.status() != 200) {
+                return "GET /delay/1500 answered " + s.status();
             }
         } catch (java.util.concurrent.ExecutionException e) {
             return "GET /delay/1500 failed: " + e.getCause();
         }
-        if (quick.statusCode() != 200) {
-            return "the quick request answered " + quick.statusCode();
+        if (quick.status() != 200) {
+            return "the quick request answered " + quick.status();
         }
         return slowDone ? "a quick request waited for /delay/1500: the delay blocks other requests" : "";
     }

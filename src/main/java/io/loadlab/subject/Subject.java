@@ -38,10 +38,28 @@ public record Subject(SubjectManifest manifest, Optional<String> unavailableReas
         return out;
     }
 
-    /** A variant as written in the data: {@code durability=fsync}; empty for a subject without variants. */
+    /**
+     * A variant as written in the data: {@code durability=fsync}; empty for a subject without variants.
+     * The protocol {@code h1} is left out: it is what every subject served before protocol variants
+     * existed, so runs over h1 keep the labels of the experiments recorded before them, and
+     * {@code compare}, {@code rerun} and reconcile still pair them.
+     */
     public static String label(Map<String, String> variant) {
+        return join(variant, true);
+    }
+
+    /** Every value of a variant, {@code protocol=h1} included: what {@code --variants} patterns match. */
+    public static String fullLabel(Map<String, String> variant) {
+        return join(variant, false);
+    }
+
+    private static String join(Map<String, String> variant, boolean omitH1) {
         StringBuilder sb = new StringBuilder();
-        variant.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+        variant.forEach((k, v) -> {
+            if (!(omitH1 && k.equals(ServedProtocol.VARIANT) && v.equals(ServedProtocol.H1.label()))) {
+                sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v);
+            }
+        });
         return sb.toString();
     }
 }

@@ -32,6 +32,8 @@ public final class SubjectLauncher {
 
     private final Path home;
     private final Path cache;
+    /** The server certificate TLS variants get as {@code {cert}} and {@code {key}}; empty when none was made. */
+    private final Optional<ThrowawayCa.ServerFiles> certificate;
 
     /** @param home Loadlab's folder (with {@code target/lib} for the Java subjects); builds go to {@link LoadlabCache#root()} */
     public SubjectLauncher(Path home) {
@@ -44,8 +46,18 @@ public final class SubjectLauncher {
      *              value of {@code {cache}}
      */
     public SubjectLauncher(Path home, Path cache) {
+        this(home, cache, Optional.empty());
+    }
+
+    private SubjectLauncher(Path home, Path cache, Optional<ThrowawayCa.ServerFiles> certificate) {
         this.home = home.toAbsolutePath().normalize();
         this.cache = cache.toAbsolutePath().normalize();
+        this.certificate = certificate;
+    }
+
+    /** This launcher, passing {@code files} as {@code {cert}} and {@code {key}} to the start commands. */
+    public SubjectLauncher withCertificate(ThrowawayCa.ServerFiles files) {
+        return new SubjectLauncher(home, cache, Optional.of(files));
     }
 
     /**
@@ -147,6 +159,14 @@ public final class SubjectLauncher {
         values.put("workdir", workdir.toAbsolutePath().toString());
         m.variants().forEach((k, vals) -> values.put(k, variant.getOrDefault(k, vals.get(0))));
         values.putIfAbsent("durability", "memory");
+        values.put("cert", certificate.map(c -> c.cert().toAbsolutePath().toString()).orElse("-"));
+        values.put("key", certificate.map(c -> c.key().toAbsolutePath().toString()).orElse("-"));
+        values.putIfAbsent(ServedProtocol.VARIANT, ServedProtocol.H1.label());
+        if (ServedProtocol.of(Map.of(ServedProtocol.VARIANT, values.get(ServedProtocol.VARIANT))).tls()
+                && certificate.isEmpty()) {
+            throw new SubjectException("subject '" + m.name() + "' in variant " + Subject.label(variant)
+                    + " serves TLS, but no certificate was made for it (SubjectLauncher.withCertificate)");
+        }
         String command = substitute(m.start(), values, m.name() + " start");
         try {
             Files.createDirectories(workdir);
@@ -215,7 +235,7 @@ public final class SubjectLauncher {
             if (v == null) {
                 throw new SubjectException("unknown placeholder {" + mt.group(1) + "} in " + where
                         + "; known: " + String.join(", ", values.keySet().stream().map(k -> "{" + k + "}").toList())
-                        + ", {port}, {cpus}, {ncpus}, {workdir} and the variant names");
+                        + ", {port}, {cpus}, {ncpus}, {workdir}, {cert}, {key} and the variant names");
             }
             mt.appendReplacement(sb, Matcher.quoteReplacement(v));
         }

@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * start: "{build}/server --port {port} --durability {durability} --dir {workdir}"
  * ready: {path: /plaintext, timeout: 60s}
  * workloads: [plaintext, json, bytes-64k, bytes-1m, put-1k, get-kv, delay-10ms]
- * variants: {durability: [memory, fsync]}   # optional; the first value is the default
+ * variants: {durability: [memory, fsync], protocol: [h1, h1-tls, h2-tls, h2c]}   # optional; the first
+ *                                      # value is the default; protocol's values are those of ServedProtocol
  * warmup: {min: 3s, max: 30s}          # optional: bounds of a steady-state warm-up (JIT servers)
  * </pre>
  *
@@ -41,8 +42,11 @@ import java.util.regex.Pattern;
  * name), {@code {workdir}} (a fresh scratch folder per process), {@code {build}} (the cached build
  * folder), {@code {cache}} (Loadlab's cache shared by clones, {@code ~/.cache/loadlab}), {@code {dir}}
  * (the subject folder), {@code {home}} (Loadlab's folder), {@code {java}} and {@code {classpath}}
- * (Loadlab's runtime jars). Commands run with {@code bash -c}; build and version commands find the
- * tools of {@code <cache>/tools/bin} after the PATH.
+ * (Loadlab's runtime jars), and in {@code start} {@code {protocol}} ({@code h1} without that variant),
+ * {@code {cert}} and {@code {key}}: the PEM files of the server certificate (for {@code localhost} and
+ * {@code 127.0.0.1}) and its key, signed by the experiment's throw-away CA, for the TLS protocols;
+ * {@code -} when the experiment made none. Commands run with {@code bash -c}; build and version
+ * commands find the tools of {@code <cache>/tools/bin} after the PATH.
  */
 public record SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
                               List<String> requires, Optional<Build> build, String start, Readiness ready,
@@ -160,6 +164,14 @@ public record SubjectManifest(String name, String description, String language, 
             List<String> values = new Reader(r.file(), v).strings(e.getKey(), true);
             if (values.isEmpty() || !NAME.matcher(e.getKey()).matches()) {
                 throw r.error("variants." + e.getKey(), "must be a non-empty list of values under a lower-case name");
+            }
+            if (e.getKey().equals(ServedProtocol.VARIANT)) {
+                for (String p : values) {
+                    if (ServedProtocol.parse(p).isEmpty()) {
+                        throw r.error("variants.protocol", "names unknown protocol '" + p + "'; the protocols are "
+                                + ServedProtocol.labels());
+                    }
+                }
             }
             variants.put(e.getKey(), values);
         }

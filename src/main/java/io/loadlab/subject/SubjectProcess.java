@@ -141,6 +141,14 @@ public final class SubjectProcess implements AutoCloseable {
      *                          the message carries the tail of the subject's log
      */
     public void awaitReady(String host, int port, String path, Duration timeout) {
+        awaitReady(host, port, path, timeout, false);
+    }
+
+    /**
+     * As {@link #awaitReady(String, int, String, Duration)}, the probe over TLS when {@code tls}: it
+     * checks that the subject answers, not its certificate (the engine and the contract check do).
+     */
+    public void awaitReady(String host, int port, String path, Duration timeout, boolean tls) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String lastProblem = "no attempt yet";
         while (true) {
@@ -152,7 +160,7 @@ public final class SubjectProcess implements AutoCloseable {
             if (left <= 0) {
                 break;
             }
-            Optional<String> problem = probe(host, port, path, left);
+            Optional<String> problem = probe(host, port, path, left, tls);
             if (problem.isEmpty()) {
                 List<String> others = ListeningSockets.othersOn(port, members());
                 if (!others.isEmpty()) {
@@ -181,14 +189,15 @@ public final class SubjectProcess implements AutoCloseable {
     }
 
     /** One readiness probe within {@code limitMillis}: empty when the answer was 2xx, else what went wrong. */
-    private static Optional<String> probe(String host, int port, String path, long limitMillis) {
+    private static Optional<String> probe(String host, int port, String path, long limitMillis, boolean tls) {
         int connectMillis = (int) Math.max(1, Math.min(1000, limitMillis));
         int readMillis = (int) Math.max(1, Math.min(2000, limitMillis));
         boolean connected = false;
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host, port), connectMillis);
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(host, port), connectMillis);
             connected = true;
-            s.setSoTimeout(readMillis);
+            plain.setSoTimeout(readMillis);
+            Socket s = tls ? ReadinessTls.wrap(plain, host, port) : plain;
             OutputStream out = s.getOutputStream();
             out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));

@@ -103,7 +103,7 @@ class LoadCommandTest {
         String[][] cases = {
                 {"load", "--no-such-flag", url()},
                 {"load", "-d", "ten seconds", url()},
-                {"load", "https://127.0.0.1:1/"},
+                {"load", "--h2", url()}, // https:// is served now (TlsLoadCommandTest); h2 over http:// is not
                 {"load", "ftp://example/"},
                 {"load", "-c", "0", url()},
                 {"load", "-t", "4", "-c", "2", url()},

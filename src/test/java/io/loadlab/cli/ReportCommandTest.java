@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.data.Results;
+import io.loadlab.data.RunHistograms;
+import io.loadlab.format.Units;
+import io.loadlab.stats.CompareOptions;
+import io.loadlab.stats.Knee;
+import io.loadlab.stats.Knees;
+import io.loadlab.stats.LatencyCurves;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
@@ -28,6 +35,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
 
 /**
  * The real {@code loadlab report} on {@code data/sample}, then the page in headless Chromium:
@@ -74,6 +82,7 @@ class ReportCommandTest {
                 "the template's own notes are in the report");
         assertFalse(html.contains("Results.load("), "code cells are in the report without --with-code");
         assertTrue(html.contains("Experiment sample"), "no title with the experiment's name");
+        assertFalse(html.contains("Latency at equal load"), "no latency sweep here, yet a sweep section");
 
         // Chromium's profile and its HOME (where its crash handler keeps a database) under one folder,
         // whose path then marks every process Chromium starts.
@@ -173,6 +182,62 @@ class ReportCommandTest {
         assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
         assertFalse(html.contains("<h2>Reconciled with other experiments</h2>"), "one experiment, yet a reconcile section");
         ReportPage.assertRounded(html);
+    }
+
+    @Test
+    void aLatencySweepGetsASectionWithItsCurvesChartKneesAndEqualRates() throws Exception {
+        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
+        Path report = tmp.resolve("sweep.html");
+        Path runtime = tmp.resolve("jupyter-runtime");
+        try {
+            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
+                    "report", "data/sweep-sample", "--baseline", "nginx", "--out", report.toString()), jupyterEnv(runtime),
+                    Duration.ofSeconds(300));
+            assertEquals(0, r.code(), r.output());
+        } finally {
+            assertNoneLeft("kernel JVM", runtime.toString());
+        }
+        String html = Files.readString(report, StandardCharsets.UTF_8);
+        assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
+        int section = html.indexOf("<h2>Latency at equal load: the latency sweep</h2>");
+        assertTrue(section > 0, "no sweep section");
+        int end = html.indexOf(">Latency spectrum", section);
+        assertTrue(end > section, "the sweep section comes before the closed-loop latency spectrum");
+        String part = html.substring(section, end);
+        // The curves as the stats compute them from the committed sweep, one row per subject and point.
+        Results results = Results.load(HOME.resolve("data/sweep-sample"));
+        Table runs = results.runs();
+        RunHistograms histograms = RunHistograms.load(runs.where(runs.stringColumn("sweep_role").isIn("fraction", "rate")),
+                results.experiments());
+        Table curves = LatencyCurves.curves(runs, histograms, CompareOptions.defaults().seed());
+        assertEquals(10, curves.rowCount(), "2 subjects x 5 points");
+        for (int i = 0; i < curves.rowCount(); i++) {
+            String subject = curves.stringColumn("subject").get(i);
+            String variant = curves.stringColumn("variant").get(i);
+            String row = "<td>" + Pattern.quote(variant.isEmpty() ? subject : subject + " [" + variant + "]") + "</td>\\s*<td>"
+                    + Pattern.quote(curves.stringColumn("point").get(i)) + "</td>\\s*<td[^>]*>3</td>"
+                    + cells(curves, i, "target_rps", "rps", "missed", "lat_p50_us");
+            assertTrue(Pattern.compile(row).matcher(part).find(), "no curve row " + row);
+        }
+        for (Knee k : Knees.find(runs, histograms, 5000, CompareOptions.defaults().seed())) {
+            assertTrue(part.contains("<td>" + k.shown() + "</td>"), "no knee " + k);
+        }
+        assertTrue(part.contains("knee at a p99 under 5.00ms"), "the objective is the sweep's --slo 5ms");
+        assertTrue(part.contains("p99 at equal offered load, against nginx"), "no equal-rate table");
+        assertTrue(Pattern.compile("<img[^>]*src=\"data:image/png;base64,").matcher(part).find(), "no curve chart");
+        // The throughput comparison holds the capacity runs only, not each fixed-rate window as a variant.
+        String comparison = html.substring(html.indexOf("requests per second, baseline nginx"), section);
+        assertFalse(comparison.contains("rate=") || comparison.contains("no baseline"), "sweep windows as variants");
+        ReportPage.assertRounded(html);
+    }
+
+    /** The figures of row i of the table as the report shows them, one right-aligned cell each, as a pattern. */
+    private static String cells(Table t, int i, String... columns) {
+        StringBuilder out = new StringBuilder();
+        for (String c : columns) {
+            out.append("\\s*<td[^>]*>").append(Pattern.quote(Units.integer(t.doubleColumn(c).getDouble(i)))).append("</td>");
+        }
+        return out.toString();
     }
 
     @Test

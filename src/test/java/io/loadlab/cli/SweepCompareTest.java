@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.data.Results;
+import io.loadlab.data.RunHistograms;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.PacedStandIn;
 import io.loadlab.experiment.Runner;
 import io.loadlab.experiment.Sweep;
 import io.loadlab.load.Warmup;
+import io.loadlab.stats.CompareOptions;
+import io.loadlab.stats.LatencyCurves;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,6 +112,90 @@ class SweepCompareTest {
             assertTrue(!row.get("merged_us").isEmpty() && Double.parseDouble(row.get("merged_us")) >= service,
                     "merged p99 of " + row.get("subject") + ": " + r.out());
         }
+    }
+
+    @Test
+    void csvTableCurvesHoldsEachPointAtFullPrecisionAsTheStatsComputeIt() {
+        CliRun r = CliRun.of("compare", dir.toString(), "--format", "csv", "--table", "curves");
+        assertEquals(0, r.code(), r.err());
+        List<Map<String, String>> rows = csv(r.out());
+        Results results = Results.load(dir);
+        Table runs = results.runs();
+        Table expected = LatencyCurves.curves(runs, RunHistograms.load(runs.where(runs.stringColumn("sweep_role")
+                .isIn("fraction", "rate")), results.experiments()), CompareOptions.defaults().seed());
+        assertEquals(4, rows.size(), "2 subjects x (50% and 20/s): " + r.out());
+        assertEquals(expected.rowCount(), rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Map<String, String> row = rows.get(i);
+            assertEquals(expected.stringColumn("subject").get(i), row.get("subject"));
+            assertEquals(expected.stringColumn("point").get(i), row.get("point"));
+            assertEquals("2", row.get("n"), r.out());
+            for (String c : List.of("target_rps", "rps", "missed", "lat_p50_us", "lat_p99_us", "lat_p999_us",
+                    "lat_p99_ci_low_us", "lat_p99_ci_high_us", "svc_p50_us")) {
+                assertEquals(expected.doubleColumn(c).getDouble(i), Double.parseDouble(row.get(c)), 1e-9, c + ": " + r.out());
+            }
+            double p99 = Double.parseDouble(row.get("lat_p99_us"));
+            assertTrue(Double.parseDouble(row.get("lat_p99_ci_low_us")) <= p99
+                    && p99 <= Double.parseDouble(row.get("lat_p99_ci_high_us")), "p99 inside its interval: " + row);
+            // Below capacity the median is at least the stand-in's own service time (10 or 20 ms).
+            double service = row.get("subject").equals("paced") ? 10_000 : 20_000;
+            assertTrue(Double.parseDouble(row.get("lat_p50_us")) >= service, row.toString());
+        }
+        Map<String, String> rate = rows.stream().filter(m -> m.get("point").equals("20/s")).findFirst().orElseThrow();
+        assertEquals(20.0, Double.parseDouble(rate.get("target_rps")), 1e-9);
+        assertEquals("rate", rate.get("role"));
+    }
+
+    @Test
+    void csvTableKneesAtAnObjectiveUnderTheServiceTimeIsBelowTheLowestPoint() {
+        CliRun r = CliRun.of("compare", dir.toString(), "--format", "csv", "--table", "knees", "--slo", "1ms");
+        assertEquals(0, r.code(), r.err());
+        List<Map<String, String>> knees = csv(r.out());
+        List<Map<String, String>> curves = csv(CliRun.of("compare", dir.toString(), "--format", "csv", "--table",
+                "curves").out());
+        assertEquals(List.of("paced", "paced-b"), knees.stream().map(m -> m.get("subject")).toList(), r.out());
+        for (Map<String, String> k : knees) {
+            // Every request takes 10 ms or more: p99 is over 1 ms already at the lowest target (20/s, or
+            // 50% of a capacity a busy machine measured under 40/s), and the knee is that point's achieved rate.
+            assertEquals("below", k.get("bound"), r.out());
+            assertEquals(1000.0, Double.parseDouble(k.get("slo_us")), 1e-9);
+            String lowest = curves.stream().filter(c -> c.get("subject").equals(k.get("subject")))
+                    .min(java.util.Comparator.comparingDouble(c -> Double.parseDouble(c.get("target_rps"))))
+                    .orElseThrow().get("rps");
+            assertEquals(Double.parseDouble(lowest), Double.parseDouble(k.get("knee_rps")), 1e-9, r.out());
+        }
+    }
+
+    @Test
+    void csvTableRatesHoldsP99AtEqualRateAgainstTheBaseline() {
+        CliRun r = CliRun.of("compare", dir.toString(), "--format", "csv", "--table", "rates");
+        assertEquals(0, r.code(), r.err());
+        List<Map<String, String>> rows = csv(r.out());
+        assertEquals(2, rows.size(), r.out());
+        Map<String, String> base = rows.stream().filter(m -> m.get("subject").equals("paced")).findFirst().orElseThrow();
+        Map<String, String> other = rows.stream().filter(m -> m.get("subject").equals("paced-b")).findFirst().orElseThrow();
+        assertEquals("baseline", base.get("verdict"), r.out());
+        assertEquals("", base.get("p_test"), "not measured is empty: " + r.out());
+        assertEquals("too few rounds", other.get("verdict"), r.out());
+        assertTrue(Double.parseDouble(base.get("lat_p99_us")) >= 10_000, "at least the service time: " + r.out());
+        assertTrue(Double.parseDouble(other.get("lat_p99_us")) >= 20_000, "at least the service time: " + r.out());
+        // The ratio is of the rounds' mean p99s (not of the merged ones, which a stalled round dominates).
+        assertEquals(Double.parseDouble(other.get("p99_mean_us")) / Double.parseDouble(base.get("p99_mean_us")),
+                Double.parseDouble(other.get("ratio")), 1e-9, r.out());
+    }
+
+    @Test
+    void csvTableMisusesAreOneLineUsageErrors() {
+        CliRun unknown = CliRun.of("compare", dir.toString(), "--format", "csv", "--table", "knee");
+        assertEquals(2, unknown.code());
+        assertEquals("loadlab: --table must be main, curves, knees, rates, got 'knee'", unknown.err().strip());
+        CliRun text = CliRun.of("compare", dir.toString(), "--table", "curves");
+        assertEquals(2, text.code());
+        assertEquals(1, text.err().strip().lines().count(), text.err());
+        assertTrue(text.err().contains("--format csv"), text.err());
+        CliRun noSweep = CliRun.of("compare", "data/sample", "--format", "csv", "--table", "curves");
+        assertEquals(2, noSweep.code());
+        assertTrue(noSweep.err().strip().endsWith("data/sample has none"), noSweep.err());
     }
 
     /** The rows of compare's CSV (a field with a comma is quoted; none here holds a quote). */

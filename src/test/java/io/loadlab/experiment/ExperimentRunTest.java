@@ -48,8 +48,7 @@ class ExperimentRunTest {
         List<String> header = Arrays.asList(lines.get(0).split(","));
         List<Map<String, String>> out = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
-            // The test rows have no quoted commas except in the error column, which is last of the fixed ones.
-            String[] v = line.split(",", -1);
+            String[] v = fields(line);
             Map<String, String> m = new HashMap<>();
             for (int i = 0; i < header.size() && i < v.length; i++) {
                 m.put(header.get(i), v[i]);
@@ -57,6 +56,29 @@ class ExperimentRunTest {
             out.add(m);
         }
         return out;
+    }
+
+    /** The fields of a CSV line, quoted ones ({@code "durability=memory,protocol=h1"}) unquoted. */
+    static String[] fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder f = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '"' && quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                f.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                out.add(f.toString());
+                f.setLength(0);
+            } else {
+                f.append(c);
+            }
+        }
+        out.add(f.toString());
+        return out.toArray(new String[0]);
     }
 
     static Map<String, Long> hlogCounts(Path dir) throws IOException {
@@ -108,7 +130,7 @@ class ExperimentRunTest {
         assertEquals(2, json.at("/spec/rounds").asInt());
         assertFalse(json.at("/environment/cpu_model").asText().isEmpty());
         assertTrue(json.at("/environment/subject_versions/java-netty").asText().contains("17"));
-        assertTrue(Files.exists(dir.resolve("logs/r1-java-netty-memory.log")));
+        assertTrue(Files.exists(dir.resolve("logs/r1-java-netty-memory-h1.log")));
         assertTrue(json.at("/environment/cpu_governor").isTextual() && json.at("/environment/cpu_boost").isTextual(),
                 "governor and boost are recorded, or why they are not known");
         for (Map<String, String> r : rows) {
@@ -197,10 +219,11 @@ class ExperimentRunTest {
                 .get("status").asText());
         assertTrue(ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive), "subject stopped");
 
-        // An experiment begun by the version before steady, missed, noise_cpu_s, steal_s and the sweep's
-        // three columns existed: its runs.csv has fewer columns, which resume upgrades so that the new rows line up.
+        // An experiment begun by the version before steady, missed, noise_cpu_s, steal_s, the sweep's three
+        // columns, errors_tls and protocol existed: its runs.csv has fewer columns, which resume upgrades so
+        // that the new rows line up.
         List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
-        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, 7))).toList();
+        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, 9))).toList();
         Files.write(dir.resolve("runs.csv"), older);
         // A kill -9 in the middle of writing leaves a partial row and a partial histogram line: resume repairs both.
         Files.writeString(dir.resolve("runs.csv"), "resume,99,3,1,java-ne", StandardCharsets.UTF_8,

@@ -104,6 +104,62 @@ class PlanTest {
                 Plan.of(all, subjects, PLAIN_JSON).instances().stream().map(Plan.Instance::variantLabel).toList());
     }
 
+    private static List<String> labels(ExperimentSpec spec, List<Subject> subjects) {
+        return Plan.of(spec, subjects, PLAIN_JSON).instances().stream()
+                .map(i -> i.subject().name() + ":" + i.variantLabel()).toList();
+    }
+
+    private static final Map<String, List<String>> GO_VARIANTS = new java.util.LinkedHashMap<>(Map.of(
+            "durability", List.of("memory", "fsync")));
+
+    static {
+        GO_VARIANTS.put("protocol", List.of("h1", "h1-tls", "h2-tls", "h2c"));
+    }
+
+    @Test
+    void aPatternNamingOnlyTheProtocolLeavesTheOtherVariantsAtTheirFirstValue() {
+        List<Subject> subjects = List.of(subject("go", List.of("plaintext"), GO_VARIANTS, Optional.empty()),
+                subject("nginx", List.of("plaintext"), Map.of("protocol", List.of("h1", "h1-tls", "h2-tls")),
+                        Optional.empty()));
+        ExperimentSpec protocols = ExperimentSpec.builder().name("t").rounds(1).variants("protocol=.*").build();
+        assertEquals(List.of("go:durability=memory", "go:durability=memory,protocol=h1-tls",
+                "go:durability=memory,protocol=h2-tls", "go:durability=memory,protocol=h2c",
+                "nginx:", "nginx:protocol=h1-tls", "nginx:protocol=h2-tls"), labels(protocols, subjects));
+        ExperimentSpec h1 = ExperimentSpec.builder().name("t").rounds(1).variants("protocol=h1").build();
+        assertEquals(List.of("go:durability=memory", "nginx:"), labels(h1, subjects),
+                "a pattern matches protocol=h1, though the label leaves it out");
+        ExperimentSpec durabilities = ExperimentSpec.builder().name("t").rounds(1).variants("durability=.*").build();
+        assertEquals(List.of("go:durability=memory", "go:durability=fsync"),
+                labels(durabilities, subjects));
+        ExperimentSpec whole = ExperimentSpec.builder().name("t").rounds(1)
+                .variants("durability=fsync,protocol=h2c").build();
+        assertEquals(List.of("go:durability=fsync,protocol=h2c"), labels(whole, subjects));
+    }
+
+    @Test
+    void protocolsChooseByValueAndASubjectWithoutTheVariantServesH1() {
+        List<Subject> subjects = List.of(subject("go", List.of("plaintext"), GO_VARIANTS, Optional.empty()),
+                subject("plain", List.of("plaintext"), Map.of(), Optional.empty()));
+        ExperimentSpec tls = ExperimentSpec.builder().name("t").rounds(1).protocols("h1|h2-tls").build();
+        assertEquals(List.of("go:durability=memory", "go:durability=memory,protocol=h2-tls", "plain:"),
+                labels(tls, subjects));
+        ExperimentSpec h2c = ExperimentSpec.builder().name("t").rounds(1).protocols("h2c").build();
+        Plan plan = Plan.of(h2c, subjects, PLAIN_JSON);
+        assertEquals(List.of("go:durability=memory,protocol=h2c"), labels(h2c, subjects));
+        assertEquals(List.of("plain: serves no protocol matching 'h2c'"), plan.skipped());
+        ExperimentSpec wrk = ExperimentSpec.builder().name("t").rounds(1).protocols("h1|h2c")
+                .engines(List.of(io.loadlab.engine.Engine.BUILTIN, io.loadlab.engine.Engine.WRK)).build();
+        Plan withWrk = Plan.of(wrk, subjects.subList(0, 1), PLAIN_JSON);
+        assertEquals(List.of("durability=memory builtin", "durability=memory wrk",
+                "durability=memory,protocol=h2c builtin"), withWrk.runs().stream()
+                .map(r -> r.instance().variantLabel() + " " + r.engine().label()).toList());
+        assertTrue(withWrk.skipped().contains("go [durability=memory,protocol=h2c] with wrk: only the built-in engine"
+                + " runs TLS and HTTP/2 here"), withWrk.skipped().toString());
+        ExperimentSpec both = ExperimentSpec.builder().name("t").rounds(1).variants("durability=fsync.*")
+                .protocols("h2c").build();
+        assertEquals(List.of("go:durability=fsync,protocol=h2c"), labels(both, subjects.subList(0, 1)));
+    }
+
     @Test
     void unavailableSubjectsAreSkippedWithTheirReason() {
         List<Subject> subjects = List.of(subject("a", List.of("plaintext"), Map.of(), Optional.empty()),
@@ -118,17 +174,20 @@ class PlanTest {
     @Test
     void badSpecsNameTheField() {
         ExperimentException e = assertThrows(ExperimentException.class,
-                () -> ExperimentSpec.builder().name("x").rounds(0).subjects("(").connections(0).build());
+                () -> ExperimentSpec.builder().name("x").rounds(0).subjects("(").connections(0).protocols("h2[")
+                        .streams(0).build());
         assertTrue(e.getMessage().contains("rounds: must be at least 1"), e.getMessage());
         assertTrue(e.getMessage().contains("subjects: '(' is not a regular expression"), e.getMessage());
         assertTrue(e.getMessage().contains("connections: must be at least 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("protocols: 'h2[' is not a regular expression"), e.getMessage());
+        assertTrue(e.getMessage().contains("streams: must be at least 1, got 0"), e.getMessage());
     }
 
     @Test
     void theSpecSurvivesItsJsonForm() {
         ExperimentSpec s = ExperimentSpec.builder().name("x").rounds(4).order(ExperimentSpec.Order.SHUFFLE).seed(9)
                 .duration(Duration.ofMillis(1500)).warmup(Duration.ZERO).rate(250.0).variants("durability=fsync")
-                .serverCpus("0").loadCpus("1").build();
+                .serverCpus("0").loadCpus("1").protocols("h1|h2c").streams(10).build();
         com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
         assertEquals(s, ExperimentSpec.fromJson(s.toJson(m)));
     }

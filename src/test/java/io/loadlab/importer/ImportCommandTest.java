@@ -118,6 +118,58 @@ class ImportCommandTest {
     }
 
     @Test
+    void theSubjectAndToolVersionsGivenAreRecordedAndTheOnesNotGivenAreUnknown() throws IOException {
+        String dir = tmp.resolve("data/published").toString();
+        Outcome known = run("import", file("wrk.txt"), file("wrk.txt"), file("wrk.txt"), "--subject", "java-netty",
+                "--variant", "durability=memory", "--workload", "plaintext", "--env",
+                "subject_version=Netty 4.1.100,tool_version=wrk 4.2.0", "--out", dir);
+        assertEquals(0, known.code(), known.err());
+        for (String tool : List.of("wrk.txt", "h2load.txt")) {
+            Outcome unknown = run("import", file(tool), file(tool), file(tool), "--subject", "go-nethttp",
+                    "--variant", "durability=memory", "--workload", "plaintext", "--out", dir);
+            assertEquals(0, unknown.code(), unknown.err());
+        }
+
+        JsonNode env = new ObjectMapper().readTree(Path.of(dir, "experiment.json").toFile()).path("environment");
+        assertEquals("Netty 4.1.100", env.path("subject_versions").path("java-netty").asText());
+        assertEquals(ExperimentImport.NOT_GIVEN, env.path("subject_versions").path("go-nethttp").asText());
+        assertEquals("wrk 4.2.0", env.path("engine_versions").path("wrk").asText());
+        assertEquals(ExperimentImport.NOT_GIVEN, env.path("engine_versions").path("h2load").asText());
+
+        Outcome again = run("import", file("wrk.txt"), "--subject", "java-netty", "--variant", "durability=memory",
+                "--workload", "plaintext", "--out", dir);
+        assertEquals(0, again.code(), again.err());
+        env = new ObjectMapper().readTree(Path.of(dir, "experiment.json").toFile()).path("environment");
+        assertEquals("Netty 4.1.100", env.path("subject_versions").path("java-netty").asText(),
+                "a later import that gives no version keeps the one given before");
+        assertEquals("wrk 4.2.0", env.path("engine_versions").path("wrk").asText());
+
+        Outcome compare = run("compare", System.getProperty("user.dir") + "/data/sample-engines", dir);
+        assertEquals(0, compare.code(), compare.err());
+        List<String> lines = compare.out().lines().toList();
+        String netty = line(lines, "version of java-netty");
+        assertTrue(netty.contains("openjdk version") && netty.contains("Netty 4.1.100") && netty.endsWith("yes"), netty);
+        String go = line(lines, "version of go-nethttp");
+        assertTrue(go.contains(ExperimentImport.NOT_GIVEN) && go.endsWith("unknown"), go);
+        String wrk = line(lines, "engine wrk");
+        assertTrue(wrk.contains("wrk debian/4.1.0") && wrk.contains("wrk 4.2.0") && wrk.endsWith("yes"), wrk);
+        String h2load = line(lines, "engine h2load");
+        assertTrue(h2load.contains(ExperimentImport.NOT_GIVEN) && h2load.endsWith("unknown"), h2load);
+
+        Outcome mixed = run("import", file("wrk.txt"), file("h2load.txt"), "--subject", "s", "--workload", "w",
+                "--env", "tool_version=wrk 4.2.0", "--out", tmp.resolve("data/mixed").toString());
+        assertEquals(Main.EXIT_USAGE, mixed.code());
+        assertTrue(mixed.err().contains("--env: tool_version is one tool's version, but these outputs come from wrk"
+                + " and h2load"), mixed.err());
+        assertFalse(Files.exists(tmp.resolve("data/mixed")), "nothing written");
+    }
+
+    private static String line(List<String> lines, String prefix) {
+        return lines.stream().filter(l -> l.startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + String.join("\n", lines)));
+    }
+
+    @Test
     void anUnreadableFileImportsNothingAndQuotesTheLine() throws IOException {
         String dir = tmp.resolve("data/bad").toString();
         Path bad = tmp.resolve("bad-ab.txt");

@@ -277,7 +277,7 @@ class HostileServersTest {
     }
 
     private static ErrorCounts errors(long connect, long read, long write, long timeout, long status, long protocol) {
-        return new ErrorCounts(connect, read, write, timeout, status, protocol);
+        return new ErrorCounts(connect, read, write, timeout, status, protocol, 0);
     }
 
     private static long nettyDirectMemory() {

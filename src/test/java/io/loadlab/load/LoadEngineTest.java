@@ -145,7 +145,7 @@ class LoadEngineTest {
         })) {
             LoadResult r = LoadEngine.run(spec(server, "/").connections(1).model(new LoadModel.ClosedLoop(4))
                     .requests(100).build());
-            assertEquals(new ErrorCounts(0, 3, 0, 0, 0, 1), r.errors());
+            assertEquals(new ErrorCounts(0, 3, 0, 0, 0, 1, 0), r.errors());
             assertEquals(96, r.requests());
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.stats.Knee;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
@@ -44,6 +45,29 @@ class CurveChartTest {
         assertFalse(chart.getSeriesMap().containsKey("go-nethttp CI low"), "one round: no interval drawn");
         assertEquals(Palette.colorFor("go-nethttp"), chart.getSeriesMap().get("go-nethttp").getLineColor());
         assertTrue(chart.getStyler().isYAxisLogarithmic(), "1.1 ms to 99 ms spans two decades");
+        assertEquals(CurveCharts.X_TICK_SPACING_PX, chart.getStyler().getXAxisTickMarkSpacingHint(),
+                "x ticks spaced for labels like 75,000");
+    }
+
+    @Test
+    void theKneesObjectiveIsADashedLineAndAKneeBetweenPointsADiamondOnIt() {
+        List<Knee> knees = List.of(
+                new Knee("nginx", "", "json", 5000, 2300, 2100, 2500, 3, Knee.Bound.WITHIN),
+                new Knee("go-nethttp", "", "json", 5000, 1000, Double.NaN, Double.NaN, 1, Knee.Bound.BELOW),
+                new Knee("nginx", "", "plaintext", 5000, 9999, 9000, 11000, 3, Knee.Bound.WITHIN));
+        XYChart chart = Charts.latencyThroughputWithKnees(curves(), knees, "json");
+
+        XYSeries slo = chart.getSeriesMap().get("p99 objective 5.00ms");
+        assertEquals(List.of(0.0, 2900.0), List.of(slo.getXData()[0], slo.getXData()[1]), "across the curves' range");
+        assertEquals(List.of(5.0, 5.0), List.of(slo.getYData()[0], slo.getYData()[1]));
+        XYSeries marks = chart.getSeriesMap().get("knee");
+        // Only nginx's json knee: go-nethttp's lies below the sweep's range, the other is of plaintext.
+        assertEquals(1, marks.getXData().length);
+        assertEquals(2300.0, marks.getXData()[0]);
+        assertEquals(5.0, marks.getYData()[0]);
+        assertEquals(XYSeries.XYSeriesRenderStyle.Scatter, marks.getXYSeriesRenderStyle());
+        assertTrue(chart.getSeriesMap().containsKey("nginx"), "the curves are drawn as without knees");
+        assertThrows(PlotException.class, () -> Charts.latencyThroughputWithKnees(curves(), List.of(), "json"));
     }
 
     @Test

@@ -55,6 +55,8 @@ class SubjectManifestTest {
                 {GOOD + "strat: x\n", "field 'strat' is not a manifest field"},
                 {"- just\n- a list\n", "must be a YAML mapping"},
                 {GOOD.replace("description: a demo", "description: [unclosed"), "cannot read the manifest"},
+                {GOOD.replace("[memory, fsync]}", "[memory, fsync], protocol: [h1, h3]}"),
+                        "names unknown protocol 'h3'; the protocols are h1, h1-tls, h2-tls, h2c"},
         };
         for (String[] c : cases) {
             Path dir = write(root, "demo", c[0]);
@@ -80,5 +82,17 @@ class SubjectManifestTest {
         SubjectException e = assertThrows(SubjectException.class,
                 () -> SubjectLauncher.substitute("run {prot}", java.util.Map.of("port", "1"), "demo start"));
         assertTrue(e.getMessage().contains("unknown placeholder {prot} in demo start"), e.getMessage());
+    }
+
+    @Test
+    void aTlsVariantWithoutACertificateIsRefusedBeforeItStarts(@TempDir Path root) throws IOException {
+        Path dir = write(root, "demo", GOOD.replace("{durability: [memory, fsync]}", "{protocol: [h1-tls]}")
+                .replace("exec true {port}", "exec true {port} {cert} {key}"));
+        SubjectManifest m = SubjectManifest.read(dir, Workload.builtinNames());
+        SubjectException e = assertThrows(SubjectException.class, () -> new SubjectLauncher(root, root.resolve("cache"))
+                .start(m, java.util.Map.of("protocol", "h1-tls"), 1, java.util.Optional.empty(), root.resolve("w"),
+                        root.resolve("log")));
+        assertEquals("subject 'demo' in variant protocol=h1-tls serves TLS, but no certificate was made for it"
+                + " (SubjectLauncher.withCertificate)", e.getMessage());
     }
 }

@@ -32,6 +32,8 @@ public final class JsonSummary {
         o.put("threads", r.spec().threads());
         o.put("pipeline", r.spec().pipeline());
         o.put("transport", r.transport());
+        o.put("protocol", r.protocol().label());
+        o.put("tls", r.spec().request().target().tls());
         o.put("start", r.start().toString());
         o.put("requests", r.requests());
         o.put("duration_s", r.durationSeconds());
@@ -55,6 +57,7 @@ public final class JsonSummary {
         errors.put("timeout", e.timeout());
         errors.put("status", e.status());
         errors.put("protocol", e.protocol());
+        errors.put("tls", e.tls());
         ObjectNode codes = o.putObject("status_codes");
         for (Map.Entry<Integer, Long> c : r.statusCodes().entrySet()) {
             codes.put(String.valueOf(c.getKey()), c.getValue());
@@ -80,6 +83,7 @@ public final class JsonSummary {
             connect.put("mean", ct.getMean());
             connect.put("max", ct.getMaxValue());
         }
+        ProtocolJson.put(o, r);
     }
 
     /** CPU seconds of the window, the JVM's GC and the loops' allocation (bytes); the load CPUs. */
@@ -143,7 +147,7 @@ public final class JsonSummary {
         }
     }
 
-    private static ObjectNode distribution(Histogram h) {
+    static ObjectNode distribution(Histogram h) {
         ObjectNode d = MAPPER.createObjectNode();
         d.put("count", h.getTotalCount());
         if (h.getTotalCount() == 0) {

@@ -23,10 +23,10 @@ public final class TextSummary {
         StringBuilder sb = new StringBuilder();
         sb.append("Running ").append(spec.bound()).append(" test @ ").append(spec.request().method()).append(' ')
                 .append(spec.request().target().url()).append('\n');
-        sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%n",
+        sb.append(String.format(Locale.ROOT, "  %s, %d connection%s, %d thread%s, transport %s%s%s%n",
                 spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
                 spec.threads(), spec.threads() == 1 ? "" : "s", spec.transport().resolve().label(),
-                spec.warmup().isNone() ? "" : ", " + spec.warmup().describe()));
+                ProtocolText.header(spec), spec.warmup().isNone() ? "" : ", " + spec.warmup().describe()));
         return sb.toString();
     }
 
@@ -83,14 +83,16 @@ public final class TextSummary {
         sb.append('\n');
         ErrorCounts e = r.errors();
         sb.append(String.format(Locale.ROOT,
-                "  Errors        connect %s, read %s, write %s, timeout %s, status %s, protocol %s%n",
+                "  Errors        connect %s, read %s, write %s, timeout %s, status %s, protocol %s%s%n",
                 Units.count(e.connect()), Units.count(e.read()), Units.count(e.write()),
-                Units.count(e.timeout()), Units.count(e.status()), Units.count(e.protocol())));
+                Units.count(e.timeout()), Units.count(e.status()), Units.count(e.protocol()),
+                r.tls().isPresent() ? ", tls " + Units.count(e.tls()) : ""));
         Histogram ct = r.connectTime();
         if (ct.getTotalCount() > 0) {
             sb.append(String.format(Locale.ROOT, "  Connect       %s connections, mean %s, max %s%n",
                     Units.count(ct.getTotalCount()), Units.latency(ct.getMean()), Units.latency(ct.getMaxValue())));
         }
+        ProtocolText.append(sb, r);
     }
 
     /** The load generator's CPU, its share of the CPUs it had, and the process's. */

@@ -1,0 +1,144 @@
+package io.loadlab.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.agent.AgentException;
+import io.loadlab.agent.AgentSet;
+import io.loadlab.agent.HostPort;
+import io.loadlab.engine.Engine;
+import io.loadlab.engine.EngineException;
+import io.loadlab.load.LoadException;
+import io.loadlab.load.Warmup;
+import io.loadlab.time.Durations;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * An {@link ExperimentSpec} as {@code experiment.json} stores it, and back. Fields that older
+ * experiments lack read as what those experiments did: a fixed warm-up, the built-in engine, one
+ * stream, no agents.
+ */
+final class SpecJson {
+
+    private SpecJson() {
+    }
+
+    /** The spec as stored in {@code experiment.json}. */
+    static ObjectNode toJson(ExperimentSpec spec, ObjectMapper mapper) {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("name", spec.name());
+        o.put("subjects", spec.subjects());
+        o.put("workloads", spec.workloads());
+        o.put("variants", spec.variants().orElse(null));
+        o.put("rounds", spec.rounds());
+        o.put("order", spec.order().name().toLowerCase(Locale.ROOT));
+        o.put("seed", spec.seed());
+        o.put("duration", Durations.format(spec.duration()));
+        o.put("warmup", spec.warmup().text());
+        if (spec.warmup() instanceof Warmup.Steady st) {
+            o.put("warmup_min", Durations.format(st.min()));
+            o.put("warmup_max", Durations.format(st.max()));
+        }
+        o.put("workload_order", spec.rotateWorkloads() ? "rotate" : "fixed");
+        o.put("cooldown", Durations.format(spec.cooldown()));
+        o.put("connections", spec.connections());
+        o.put("threads", spec.threads());
+        if (spec.rate().isPresent()) {
+            o.put("rate", spec.rate().getAsDouble());
+        } else {
+            o.putNull("rate");
+        }
+        o.put("server_cpus", spec.serverCpus().orElse(null));
+        o.put("load_cpus", spec.loadCpus().orElse(null));
+        o.put("ready_timeout", spec.readyTimeoutOverride().map(Durations::format).orElse(null));
+        ArrayNode list = o.putArray("engines");
+        spec.givenEngines().forEach(e -> list.add(e.label()));
+        o.put("protocols", spec.protocols().orElse(null));
+        o.put("streams", spec.streams());
+        spec.sweep().ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
+        spec.agents().ifPresent(a -> {
+            ObjectNode n = o.putObject("agents");
+            ArrayNode addresses = n.putArray("addresses");
+            a.addresses().forEach(x -> addresses.add(x.toString()));
+            n.put("secret_file", a.secretFile().toString());
+            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
+        });
+        return o;
+    }
+
+    /** Reads a spec written by {@link #toJson}. */
+    static ExperimentSpec fromJson(JsonNode o) {
+        try {
+            return ExperimentSpec.builder().name(o.get("name").asText()).subjects(o.get("subjects").asText())
+                    .workloads(o.get("workloads").asText())
+                    .variants(text(o, "variants").orElse(null))
+                    .rounds(o.get("rounds").asInt())
+                    .order(ExperimentSpec.Order.valueOf(o.get("order").asText().toUpperCase(Locale.ROOT)))
+                    .seed(o.get("seed").asLong())
+                    .duration(Durations.parse(o.get("duration").asText()))
+                    .warmup(warmup(o))
+                    .rotateWorkloads(o.path("workload_order").asText("fixed").equals("rotate"))
+                    .cooldown(Durations.parse(o.get("cooldown").asText()))
+                    .connections(o.get("connections").asInt())
+                    .threads(o.get("threads").asInt())
+                    .rate(o.hasNonNull("rate") ? o.get("rate").asDouble() : null)
+                    .serverCpus(text(o, "server_cpus").orElse(null))
+                    .loadCpus(text(o, "load_cpus").orElse(null))
+                    .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
+                    .engines(engines(o))
+                    .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
+                    .agents(agents(o).orElse(null))
+                    .protocols(text(o, "protocols").orElse(null))
+                    .streams(o.path("streams").asInt(1))
+                    .build();
+        } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
+            throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
+        }
+    }
+
+    /** A stored warm-up: {@code auto} with its bounds, or a fixed duration (all experiments before auto). */
+    private static Warmup warmup(JsonNode o) {
+        String text = o.get("warmup").asText();
+        if (!text.equals(Warmup.AUTO)) {
+            return new Warmup.Fixed(Durations.parse(text));
+        }
+        return new Warmup.Steady(Durations.parse(o.get("warmup_min").asText()),
+                Durations.parse(o.get("warmup_max").asText()));
+    }
+
+    /** Experiments written before engines could be chosen used the built-in one. */
+    private static List<Engine> engines(JsonNode o) {
+        if (!o.hasNonNull("engines")) {
+            return List.of(Engine.BUILTIN);
+        }
+        List<Engine> out = new ArrayList<>();
+        o.get("engines").forEach(e -> out.add(Engine.of(e.asText())));
+        return out;
+    }
+
+    /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
+    private static Optional<AgentSet> agents(JsonNode o) {
+        if (!o.hasNonNull("agents")) {
+            return Optional.empty();
+        }
+        JsonNode a = o.get("agents");
+        List<HostPort> addresses = new ArrayList<>();
+        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
+        Optional<List<Double>> weights = Optional.empty();
+        if (a.has("weights")) {
+            List<Double> w = new ArrayList<>();
+            a.get("weights").forEach(x -> w.add(x.asDouble()));
+            weights = Optional.of(w);
+        }
+        return Optional.of(new AgentSet(addresses, Path.of(a.get("secret_file").asText()), weights));
+    }
+
+    private static Optional<String> text(JsonNode o, String field) {
+        return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
+    }
+}
