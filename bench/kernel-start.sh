@@ -11,7 +11,8 @@
 # Usage: bench/kernel-start.sh [-n STARTS] [-c CELLS]     (defaults 5 and 20)
 # Environment: KERNEL_CORE (1): the core each kernel is pinned to (taskset in its kernelspec);
 #   DRIVER_CORE (0): the core of the Python driver; RAW_JSON: when set, every raw time is
-#   written to that file.
+#   written to that file; KERNEL_JAVA_OPTS: JVM flags added to the kernelspec's (after java), to
+#   compare flags; JAVA_HOME: the Java of the launcher, and so of the kernel.
 set -euo pipefail
 export LC_ALL=C
 
@@ -52,8 +53,10 @@ echo "kernel-start: building/checking loadlab..." >&2
 spec="$tmp/prefix/share/jupyter/kernels/loadlab/kernel.json"
 # The kernel on its own core, as a load CPU; the driver elsewhere, so that it takes nothing from it.
 "$PY" -c 'import json, sys
-p, core = sys.argv[1], sys.argv[2]
-s = json.load(open(p)); s["argv"] = ["taskset", "-c", core] + s["argv"]; json.dump(s, open(p, "w"), indent=1)' "$spec" "$KERNEL_CORE"
+p, core, extra = sys.argv[1], sys.argv[2], sys.argv[3].split()
+s = json.load(open(p)); a = s["argv"]
+s["argv"] = ["taskset", "-c", core, a[0]] + extra + a[1:]; json.dump(s, open(p, "w"), indent=1)' \
+  "$spec" "$KERNEL_CORE" "${KERNEL_JAVA_OPTS:-}"
 echo "kernel-start: kernelspec: $(tr -d '\n' <"$spec" | tr -s ' ')" >&2
 mkdir -p "$tmp/runtime"
 cd "$tmp"

@@ -90,6 +90,7 @@ def main():
           f"and {CELLS} times more on each" + (f"; {len(bad)} cell(s) did not answer 2: {bad[:3]}" if bad else ""))
     line("start to ready (kernel_info reply)", [r["ready_s"] for r in runs], False)
     line("first cell, request to reply", [r["first_cell"][0] for r in runs], True)
+    line("start to the first cell's reply", [r["ready_s"] + r["first_cell"][0] for r in runs], False)
     medians = [statistics.median(c[0] for c in r["cells"]) for r in runs]
     line(f"warm cell, request to reply (median of {CELLS})", medians, True)
     idle_medians = [statistics.median(c[1] for c in r["cells"]) for r in runs]

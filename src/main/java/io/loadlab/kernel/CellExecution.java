@@ -22,14 +22,18 @@ import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
-import jdk.jshell.execution.DirectExecutionControl;
+import jdk.jshell.execution.LocalExecutionControl;
 import jdk.jshell.spi.ExecutionControl;
 import jdk.jshell.spi.ExecutionControlProvider;
 import jdk.jshell.spi.ExecutionEnv;
 
 /**
  * JShell's local execution engine (cells run in the kernel's JVM, each snippet on a thread of its
- * own that {@link #stop()} stops), plus what keeps the kernel alive when a cell fills the heap.
+ * own that {@link #stop()} stops), plus what keeps the kernel alive when a cell fills the heap, and
+ * cells' exit calls redirected ({@link ExitCallRewriter}). It extends JShell's
+ * {@code LocalExecutionControl} for its {@code load}: on Javas without {@code Thread.stop} (25
+ * here), that puts stop checks into cell code ({@link REPL.$Cancel$}, {@link StopChecks}), which
+ * is how {@link #stop()} ends a busy loop there.
  *
  * <p>When the heap is exhausted, any thread may get the {@link OutOfMemoryError}, and the
  * ZeroMQ library's I/O thread does not survive one: the kernel would still run but never answer.
@@ -43,7 +47,7 @@ import jdk.jshell.spi.ExecutionEnv;
  *
  * <p>Used by one session, whose cells run one at a time.
  */
-final class CellExecution extends DirectExecutionControl {
+final class CellExecution extends LocalExecutionControl {
 
     /** The share of the heap in use after a collection at which the running cell is stopped. */
     static final double HEAP_FULL = 0.9;
@@ -72,6 +76,7 @@ final class CellExecution extends DirectExecutionControl {
     private final io.loadlab.experiment.ExperimentScope experiments = new io.loadlab.experiment.ExperimentScope();
 
     CellExecution() {
+        StopChecks.verify();
         takeReserve();
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter) {
@@ -116,15 +121,30 @@ final class CellExecution extends DirectExecutionControl {
     }
 
 
+    /** Loads a cell's classes with their exit calls redirected to {@link ExitGuard} ({@link ExitCallRewriter}). */
     @Override
     public void load(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException,
             EngineTerminationException {
-        super.load(classes);
+        super.load(guarded(classes));
         synchronized (this) {
             for (ClassBytecodes c : classes) {
                 loadedThisCell.add(c.name());
             }
         }
+    }
+
+    @Override
+    public void redefine(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException,
+            EngineTerminationException {
+        super.redefine(guarded(classes));
+    }
+
+    private static ClassBytecodes[] guarded(ClassBytecodes[] classes) {
+        ClassBytecodes[] out = new ClassBytecodes[classes.length];
+        for (int i = 0; i < classes.length; i++) {
+            out[i] = new ClassBytecodes(classes[i].name(), ExitCallRewriter.rewrite(classes[i].bytecodes()));
+        }
+        return out;
     }
 
     /**
@@ -165,6 +185,7 @@ final class CellExecution extends DirectExecutionControl {
         }, "loadlab-cell");
         synchronized (stopLock) {
             memoryStop = null;
+            REPL.$Cancel$.allStop = false;
             running = group;
             runningThread = snippet;
         }
@@ -227,12 +248,34 @@ final class CellExecution extends DirectExecutionControl {
 
     /** Stops the running snippet and every thread it started (JShell.stop() comes here). */
     @Override
-    @SuppressWarnings("removal")
     public void stop() {
         synchronized (stopLock) {
             if (running != null) {
-                running.stop();
+                stopGroup(running);
             }
+        }
+    }
+
+    /**
+     * Stops every thread of a cell's group: sets the flag of the stop checks that JShell puts into
+     * cell code where {@code Thread.stop} is gone (25 here: a busy loop ends at its next check),
+     * then {@code ThreadGroup.stop} where this Java has it (17), else interrupts the threads, which
+     * ends {@code sleep}, {@code wait} and {@code java.util.concurrent} waits.
+     */
+    @SuppressWarnings("removal")
+    private static void stopGroup(ThreadGroup group) {
+        // The stop checks JShell's engine puts into cell code on Javas without Thread.stop.
+        REPL.$Cancel$.allStop = true;
+        try {
+            group.stop();
+            return;
+        } catch (UnsupportedOperationException | NoSuchMethodError e) {
+            // Java 20 and later: interrupt instead.
+        }
+        Thread[] threads = new Thread[group.activeCount() + 8];
+        int n = group.enumerate(threads);
+        for (int i = 0; i < n; i++) {
+            threads[i].interrupt();
         }
     }
 
@@ -251,7 +294,6 @@ final class CellExecution extends DirectExecutionControl {
     }
 
     /** After a collection (on the JVM's notification thread): stops the snippet when the heap stayed full. */
-    @SuppressWarnings("removal")
     private void afterCollection(Notification n, Object handback) {
         if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType()) || running == null) {
             return;
@@ -274,7 +316,7 @@ final class CellExecution extends DirectExecutionControl {
                         used >> 20, max >> 20);
                 Thread t = runningThread;
                 memoryStopTrace = t == null ? new StackTraceElement[0] : t.getStackTrace();
-                running.stop();
+                stopGroup(running);
             }
         }
     }

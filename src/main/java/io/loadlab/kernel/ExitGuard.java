@@ -1,72 +1,64 @@
 package io.loadlab.kernel;
 
-import java.security.Permission;
-import java.util.concurrent.ForkJoinPool;
+import java.util.Arrays;
+import java.util.Locale;
 
 /**
- * Keeps cells from ending the kernel: cells run in the kernel's JVM, so {@code System.exit} in a
- * cell, or in a library it calls (a command line's {@code main}), would end the kernel and lose
- * every variable. With this security manager installed, {@code System.exit} and
- * {@code Runtime.halt} throw a {@link SecurityException} instead, unless the kernel itself exits
- * through {@link #exit(int)} or {@link #halt(int)}. It checks nothing else: every other
- * permission is granted. Signals (Jupyter's SIGTERM, SIGKILL) end the kernel as before.
+ * Where a cell's calls to {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} land
+ * instead: cells run in the kernel's JVM, so such a call would end the kernel and lose every
+ * variable. {@link ExitCallRewriter} redirects those calls in the classes JShell compiles for a
+ * cell (direct calls and method references such as {@code System::exit}) to the methods here,
+ * which throw a {@link SecurityException} with a one-line message; the cell fails with it and the
+ * kernel keeps its state.
  *
- * <p>The security manager is deprecated for removal: Java 17 (Loadlab's Java) allows installing
- * one, Java 18 to 23 only when started with {@code -Djava.security.manager=allow}, and later Javas
- * not at all; there {@link #install()} says so and the kernel runs without the guard.
+ * <p>Why not a security manager, as before: Java 17 prints a deprecation warning when one is
+ * installed, Java 18 to 23 need {@code -Djava.security.manager=allow}, and Java 24 and later have
+ * none. Rewriting the cell's own class files works the same on every Java. What it does not
+ * reach: an exit made by a library the cell calls (a command line's {@code main}, say, including
+ * {@code io.loadlab.cli.Main.main}: call {@code Main.execute} instead) or through reflection; that
+ * still ends the kernel, as a crash would.
+ *
+ * <p>Public because the rewritten cell classes, loaded by JShell's class loader, call it. Not
+ * meant for other callers.
  */
-@SuppressWarnings("removal")
-final class ExitGuard extends SecurityManager {
-
-    private static volatile boolean kernelExiting;
+public final class ExitGuard {
 
     private ExitGuard() {
     }
 
     /**
-     * Installs the guard for this JVM (the kernel process only: a test JVM must stay able to exit).
+     * Replaces {@code System.exit(status)} in a cell.
      *
-     * @return false when this Java does not allow a security manager
+     * @throws SecurityException always
      */
-    static boolean install() {
-        // The common pool picks innocuous, permission-less worker threads when a security manager
-        // is installed before it is made; made now, it keeps ordinary ones.
-        ForkJoinPool.commonPool();
-        try {
-            System.setSecurityManager(new ExitGuard());
-            return true;
-        } catch (UnsupportedOperationException e) {
-            return false;
-        }
+    public static void exit(int status) {
+        throw refused("System.exit", status);
     }
 
-    /** Ends the kernel's JVM with {@code status} (the guard lets the kernel itself exit). */
-    static void exit(int status) {
-        kernelExiting = true;
-        System.exit(status);
+    /**
+     * Replaces {@code runtime.exit(status)} in a cell.
+     *
+     * @throws SecurityException always
+     */
+    public static void exit(Runtime runtime, int status) {
+        throw refused("Runtime.exit", status);
     }
 
-    /** Halts the kernel's JVM, skipping shutdown hooks. */
-    static void halt(int status) {
-        kernelExiting = true;
-        Runtime.getRuntime().halt(status);
+    /**
+     * Replaces {@code runtime.halt(status)} in a cell.
+     *
+     * @throws SecurityException always
+     */
+    public static void halt(Runtime runtime, int status) {
+        throw refused("Runtime.halt", status);
     }
 
-    @Override
-    public void checkExit(int status) {
-        if (!kernelExiting) {
-            throw new SecurityException("System.exit(" + status + ") was refused: it would end the kernel and lose "
-                    + "every variable; restart the kernel from the notebook instead");
-        }
-    }
-
-    @Override
-    public void checkPermission(Permission perm) {
-        // Everything but exiting is allowed.
-    }
-
-    @Override
-    public void checkPermission(Permission perm, Object context) {
-        // Everything but exiting is allowed.
+    private static SecurityException refused(String call, int status) {
+        SecurityException e = new SecurityException(String.format(Locale.ROOT, "%s(%d) was refused: it would end the "
+                + "kernel and lose every variable; restart the kernel from the notebook instead", call, status));
+        // The traceback starts in the cell, where the call was written, not here.
+        StackTraceElement[] trace = e.getStackTrace();
+        e.setStackTrace(Arrays.copyOfRange(trace, Math.min(2, trace.length), trace.length));
+        return e;
     }
 }

@@ -31,7 +31,7 @@ public final class KernelMain {
     public static void main(String[] args) {
         if (args.length != 1) {
             System.err.println("usage: java -cp ... io.loadlab.kernel.KernelMain CONNECTION_FILE");
-            ExitGuard.exit(2);
+            System.exit(2);
         }
         // The base kernel logs every message at INFO on stderr, which Jupyter shows to the user.
         Logger.getLogger("").setLevel(Level.WARNING);
@@ -44,15 +44,8 @@ public final class KernelMain {
             properties = KernelConnectionProperties.parse(Files.readString(file));
         } catch (IOException | RuntimeException e) {
             System.err.println("loadlab kernel: cannot read the connection file " + file + ": " + e);
-            ExitGuard.exit(2);
+            System.exit(2);
             return;
-        }
-        // Java warns on stderr (the Jupyter server's log) that the security manager is deprecated.
-        System.err.println("loadlab kernel: installing a security manager so that System.exit in a cell cannot end "
-                + "the kernel");
-        if (!ExitGuard.install()) {
-            System.err.println("loadlab kernel: this Java allows no security manager, so System.exit in a cell "
-                    + "ends the kernel (Java 18 to 23: start it with -Djava.security.manager=allow)");
         }
         ParentWatch.start(file, WATCH_PERIOD, reason -> exit("loadlab kernel: " + reason + "; exiting"));
         LoadlabKernel kernel = LoadlabKernel.forThisJvm();
@@ -61,7 +54,7 @@ public final class KernelMain {
             connection = new KernelConnection(properties, kernel);
         } catch (GeneralSecurityException e) {
             System.err.println("loadlab kernel: bad signature scheme in " + file + ": " + e);
-            ExitGuard.exit(2);
+            System.exit(2);
             return;
         }
         kernel.becomeHandlerForConnection(connection);
@@ -71,7 +64,7 @@ public final class KernelMain {
         connection.waitUntilClose();
         kernel.close();
         // JShell and ZeroMQ may leave non-daemon threads behind.
-        ExitGuard.exit(0);
+        System.exit(0);
     }
 
     /**
@@ -119,10 +112,10 @@ public final class KernelMain {
             } catch (InterruptedException e) {
                 return;
             }
-            ExitGuard.halt(1);
+            Runtime.getRuntime().halt(1);
         }, "loadlab-kernel-halt");
         halt.setDaemon(true);
         halt.start();
-        ExitGuard.exit(0);
+        System.exit(0);
     }
 }
