@@ -20,9 +20,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code loadlab agent}: a long-running process on a load host. It is one embedded Hazelcast member
  * bound to its listen address ({@link Cluster}), reading orders from its inbox queue: clock probes,
- * and runs (one at a time) of the built-in engine on the share of the load a coordinator gives it.
- * A run stops when its coordinator's client disconnects, at its deadline, or when told; the agent
- * then waits for the next coordinator. {@link #serve} blocks until {@link #close}.
+ * runs (one at a time) of the built-in engine on the share of the load a coordinator gives it, and,
+ * with {@code --allow-subjects}, a subject started on this host ({@link SubjectService}). A run stops
+ * when its coordinator's client disconnects, at its deadline, or when told, and so does a subject; the
+ * agent then waits for the next coordinator. {@link #serve} blocks until {@link #close}.
  */
 public final class Agent implements AutoCloseable {
 
@@ -38,28 +39,32 @@ public final class Agent implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final SubjectService subjects;
     private volatile AgentRun current;
     private volatile boolean closed;
 
-    private Agent(HostPort listen, HazelcastInstance hz, PrintStream log, Optional<Path> hlogDir) {
+    private Agent(HostPort listen, HazelcastInstance hz, PrintStream log, Optional<Path> hlogDir,
+                  Optional<Path> subjectsHome) {
         this.listen = listen;
         this.hz = hz;
         this.log = log;
         this.hlogDir = hlogDir;
+        this.subjects = new SubjectService(listen, subjectsHome, hz, this::say);
     }
 
     /**
      * Starts an agent: binds {@code listen} only, with the cluster name of {@code secret}.
      *
      * @param hlogDir       a folder where each run's own intervals are kept ({@code run-SESSION.hlog}), if any
-     * @param allowSubjects {@code --allow-subjects}: remote subjects are not implemented, so it is only noted in the log
+     * @param subjectsHome  {@code --allow-subjects}: the checkout whose {@code subjects/} coordinators may have
+     *                      built and started here; empty: such requests are refused
      * @throws AgentException when the address cannot be bound
      */
     public static Agent start(HostPort listen, Secret secret, PrintStream log, Optional<Path> hlogDir,
-                              boolean allowSubjects) {
+                              Optional<Path> subjectsHome) {
         RefusalLog.install(log);
         HazelcastInstance hz = Cluster.member(listen, secret);
-        Agent a = new Agent(listen, hz, log, hlogDir);
+        Agent a = new Agent(listen, hz, log, hlogDir, subjectsHome);
         hz.getClientService().addClientListener(new ClientListener() {
             @Override
             public void clientConnected(Client c) {
@@ -73,7 +78,8 @@ public final class Agent implements AutoCloseable {
         });
         a.say("listening on " + listen + " (Hazelcast " + hz.getCluster().getLocalMember().getVersion()
                 + ", cluster " + secret.clusterName() + "), " + cpus() + " CPUs for load"
-                + (allowSubjects ? "; --allow-subjects has no effect yet: remote subjects are not implemented" : ""));
+                + subjectsHome.map(h -> "; starts subjects from " + h.resolve("subjects") + " (--allow-subjects)")
+                .orElse(""));
         return a;
     }
 
@@ -127,6 +133,8 @@ public final class Agent implements AutoCloseable {
             if (r != null && r.session().equals(e.session())) {
                 r.endAfter(e.afterIndex());
             }
+        } else if (m instanceof Message.Order o) {
+            subjects.handle(o);
         }
     }
 
@@ -171,6 +179,7 @@ public final class Agent implements AutoCloseable {
     }
 
     private void coordinatorGone(Client c) {
+        subjects.coordinatorGone(c.getUuid().toString());
         AgentRun r = current;
         if (r != null && !r.finished() && r.client().equals(c.getUuid().toString())) {
             say("coordinator " + c.getSocketAddress() + " disconnected: stopping run " + r.session());
@@ -189,10 +198,11 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    /** Stops any run, leaves the cluster. */
+    /** Stops any run and any subject, leaves the cluster. */
     @Override
     public void close() {
         closed = true;
+        subjects.close();
         AgentRun r = current;
         if (r != null) {
             r.stop("agent_stopped");

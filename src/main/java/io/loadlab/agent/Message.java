@@ -2,6 +2,7 @@ package io.loadlab.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.ErrorCounts;
+import io.loadlab.subject.ServerSampler;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,14 +13,15 @@ import org.HdrHistogram.Histogram;
 /**
  * What coordinators and agents say to each other, one JSON text per queue item ({@link Wire}).
  * Coordinator to agent, into the agent's inbox: {@link Ping}, {@link Prepare}, {@link Start},
- * {@link End}. Agent to coordinator, into the session's reply queue: {@link Pong}, {@link Ready},
- * {@link Refused}, {@link Interval}, {@link Done}. Times are epoch ms on the clock of whoever sent them
- * unless the name says otherwise.
+ * {@link End}; for a subject on the agent's host, {@link Launch}, {@link Sample}, {@link Halt}. Agent to
+ * coordinator, into the session's reply queue: {@link Pong}, {@link Ready}, {@link Refused},
+ * {@link Interval}, {@link Done}; {@link Launched}, {@link Unready}, {@link Sampled}, {@link Halted}.
+ * Times are epoch ms on the clock of whoever sent them unless the name says otherwise.
  */
 sealed interface Message {
 
     /** The session (one coordinator's run) a coordinator's message belongs to. */
-    sealed interface Order extends Message permits Ping, Prepare, Start, End {
+    sealed interface Order extends Message permits Ping, Prepare, Start, End, Launch, Sample, Halt {
         String session();
     }
 
@@ -44,6 +46,52 @@ sealed interface Message {
 
     /** Stop the run once the interval {@code afterIndex} is sent (-1: at once). */
     record End(String session, int afterIndex) implements Order {}
+
+    /**
+     * Build (when its sources changed) and start the subject {@code subject} from the agent's own
+     * checkout, and wait until it is ready; answered by {@link Launched}, {@link Unready} or
+     * {@link Refused}. The subject lives until {@link Halt}, or until the client {@code client}
+     * disconnects.
+     *
+     * @param variant        its variant's values (missing ones take the manifest's first)
+     * @param readyTimeoutMs the longest it may take to answer its readiness path once started, ms
+     */
+    record Launch(String session, String reply, String client, String subject, Map<String, String> variant,
+                  long readyTimeoutMs) implements Order {
+        public Launch {
+            variant = Map.copyOf(variant);
+        }
+    }
+
+    /**
+     * About the session's subject: {@link #START} a window (reset its peak RSS, read its CPU), {@link #END}
+     * it, or only {@link #CHECK} whether it runs; answered by {@link Sampled}.
+     */
+    record Sample(String session, String what) implements Order {
+        static final String START = "start";
+        static final String END = "end";
+        static final String CHECK = "check";
+    }
+
+    /** Stop the session's subject, by pid and process group; answered by {@link Halted}. */
+    record Halt(String session) implements Order {}
+
+    /** The subject answers on {@code host:port} (the agent's listen host); {@code pid} is its root process. */
+    record Launched(String host, int port, long pid) implements Message {}
+
+    /** The subject failed to build, start or become ready; {@code error} carries its log's tail. */
+    record Unready(String error) implements Message {}
+
+    /**
+     * The subject's state, and after {@link Sample#END} the window as the agent's {@link ServerSampler} read it.
+     *
+     * @param logTail the last lines of its output once it ended; empty while it runs
+     */
+    record Sampled(boolean alive, Optional<Integer> exitCode, ServerSampler.Window window, String logTail)
+            implements Message {}
+
+    /** The subject whose root was {@code pid} is stopped, its whole process group with it. */
+    record Halted(long pid) implements Message {}
 
     /**
      * Answer to a ping.

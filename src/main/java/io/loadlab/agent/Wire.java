@@ -52,6 +52,8 @@ final class Wire {
             interval(o, i);
         } else if (m instanceof Message.Done d) {
             done(o, d);
+        } else {
+            SubjectWire.encode(o, m);
         }
         return o.toString();
     }
@@ -97,8 +99,9 @@ final class Wire {
                 case "refused" -> new Message.Refused(o.get("error").asText());
                 case "interval" -> decodeInterval(o);
                 case "done" -> decodeDone(o);
-                default -> throw new AgentException("unknown message type '" + o.path("type").asText()
-                        + "': are the agent and the coordinator the same Loadlab version?");
+                default -> SubjectWire.decode(o.path("type").asText(), session, o).orElseThrow(() ->
+                        new AgentException("unknown message type '" + o.path("type").asText() + "': are the agent"
+                                + " and the coordinator the same Loadlab version?"));
             };
         } catch (JsonProcessingException | NullPointerException | ClassCastException e) {
             throw new AgentException("unreadable message (" + e.getMessage() + "): are the agent and the coordinator"

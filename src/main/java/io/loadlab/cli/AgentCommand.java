@@ -19,10 +19,13 @@ import picocli.CommandLine.Option;
                 "Coordinators (loadlab load|run --agents HOST:PORT,...) connect to it and give it a share of a run's",
                 "load; it runs the built-in engine, sends its per-second histograms, and stops loading when the",
                 "coordinator disconnects or the run's time is up. It binds --listen only; a coordinator or",
-                "cluster member without the same secret is refused, and the refusal logged."},
+                "cluster member without the same secret is refused, and the refusal logged. With --allow-subjects",
+                "it also builds, starts, samples and stops the subjects of loadlab run --subject-host HOST:PORT;",
+                "a coordinator that goes away has its subject stopped."},
         footer = {"", "Example:",
                 "  head -c 32 /dev/urandom | base64 > ~/.loadlab-secret   # the same file on every host",
                 "  loadlab agent --listen 10.0.0.2:5701 --secret-file ~/.loadlab-secret",
+                "  loadlab agent --listen 10.0.0.9:5701 --secret-file ~/.loadlab-secret --allow-subjects",
                 "", "Exit codes: 0 stopped, 2 a usage error (bad address, secret file, port taken)."})
 final class AgentCommand implements Callable<Integer> {
 
@@ -35,8 +38,10 @@ final class AgentCommand implements Callable<Integer> {
     Path secretFile;
 
     @Option(names = "--allow-subjects",
-            description = {"reserved for remote subjects (building and starting subjects from this",
-                    "checkout, which runs code): not implemented yet, so no coordinator asks"})
+            description = {"let coordinators (loadlab run --subject-host) have subjects built and",
+                    "started from this checkout's subjects/, one at a time, which runs code:",
+                    "without it such requests are refused. Subjects listen on this host's",
+                    "interfaces; their CPU and peak RSS are sampled here"})
     boolean allowSubjects;
 
     @Option(names = "--hlog-dir", paramLabel = "DIR",
@@ -51,7 +56,8 @@ final class AgentCommand implements Callable<Integer> {
             throw new CliException("--hlog-dir " + hlogDir + " is not a folder", Main.EXIT_USAGE);
         }
         PrintStream log = new PrintStream(System.err, true, StandardCharsets.UTF_8);
-        Agent agent = Agent.start(address, secret, log, Optional.ofNullable(hlogDir), allowSubjects);
+        Agent agent = Agent.start(address, secret, log, Optional.ofNullable(hlogDir),
+                allowSubjects ? Optional.of(Home.path()) : Optional.empty());
         Thread serving = Thread.currentThread();
         Thread hook = new Thread(() -> {
             agent.close();

@@ -17,7 +17,8 @@ final class AgentOptions {
                     "'agents', and subjects on this host listen where the agents reach them"})
     String agents;
 
-    @Option(names = "--secret-file", paramLabel = "FILE", description = "the agents' shared secret (with --agents)")
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "the agents' shared secret (with --agents, or run's --subject-host)")
     Path secretFile;
 
     @Option(names = "--agent-weights", paramLabel = "W[,W...]",
@@ -26,7 +27,12 @@ final class AgentOptions {
 
     /** The agents given, or empty; {@code --agents} and {@code --secret-file} go together. */
     Optional<AgentSet> agentSet() {
-        if (agents == null && secretFile == null) {
+        return agentSet(false);
+    }
+
+    /** As {@link #agentSet()}; {@code secretShared}: {@code --secret-file} also serves {@code run --subject-host}. */
+    Optional<AgentSet> agentSet(boolean secretShared) {
+        if (agents == null && (secretFile == null || secretShared)) {
             return Optional.empty();
         }
         if (agents == null || secretFile == null) {

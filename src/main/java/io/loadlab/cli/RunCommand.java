@@ -134,6 +134,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions = new AgentOptions();
 
+    @Mixin
+    SubjectHostOption subjectHost = new SubjectHostOption();
+
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
     String order = "rotate";
 
@@ -275,7 +278,8 @@ final class RunCommand implements Callable<Integer> {
                 .connections(connections).threads(threads).rate(rate)
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep())
                 .protocols(protocols).streams(streams)
-                .agents(agentOptions.agentSet().orElse(null)).build();
+                .agents(agentOptions.agentSet(subjectHost.given()).orElse(null))
+                .subjectHost(subjectHost.of(agentOptions.secretFile).orElse(null)).build();
     }
 
     /** The latency sweep the options ask for; {@code null} for none. */

@@ -53,9 +53,12 @@ public final class Experiment {
         Plan plan = plan(home, spec);
         SubjectLauncher launcher = new SubjectLauncher(home);
         Map<String, String> versions = new LinkedHashMap<>();
-        plan.instances().forEach(i -> versions.computeIfAbsent(i.subject().name(),
-                n -> launcher.version(i.subject().manifest()).orElse("unknown")));
-        String pinning = spec.serverCpus().map(s -> "server CPUs " + s + ", load CPUs " + spec.loadCpus().orElseThrow())
+        // A subject host's versions are its own, which this host cannot read: none is claimed for it.
+        plan.instances().forEach(i -> versions.computeIfAbsent(i.subject().name(), n -> spec.subjectHost()
+                .map(h -> "not recorded (runs on subject host " + h.address() + ")")
+                .orElseGet(() -> launcher.version(i.subject().manifest()).orElse("unknown"))));
+        String pinning = spec.subjectHost().isPresent() ? "none here: the subjects run unpinned on subject host "
+                + spec.subjectHost().get().address() + ", the load has this host's CPUs" : spec.serverCpus().map(s -> "server CPUs " + s + ", load CPUs " + spec.loadCpus().orElseThrow())
                 .orElseGet(() -> Cpus.defaultSplit().map(s -> "server CPUs " + s.server() + ", load CPUs " + s.load())
                         .orElse("none: one CPU or no taskset; server and load share the CPUs"));
         long start = System.currentTimeMillis();

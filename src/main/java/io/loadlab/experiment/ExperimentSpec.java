@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.agent.AgentEngine;
 import io.loadlab.agent.AgentSet;
+import io.loadlab.agent.SubjectHost;
 import io.loadlab.engine.Engine;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Warmup;
@@ -55,6 +56,8 @@ import java.util.regex.PatternSyntaxException;
  *                    {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
  * @param streams     HTTP/2 streams per connection in the h2 variants' runs (1 = the same concurrency
  *                    as HTTP/1.1 with the same connections)
+ * @param subjectHost the host the subjects run on, started and sampled there by its agent (which has
+ *                    {@code --allow-subjects}); empty for this host
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
@@ -62,7 +65,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
                              boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents,
-                             Optional<String> protocols, int streams) {
+                             Optional<String> protocols, int streams, Optional<SubjectHost> subjectHost) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -123,6 +126,11 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             checkSweep(rate, engines, problems);
         }
         checkAgents(agents, engines, sweep, problems);
+        subjectHost = subjectHost == null ? Optional.empty() : subjectHost;
+        if (subjectHost.isPresent() && serverCpus.isPresent()) {
+            problems.add("server-cpus: the subjects run on the subject host " + subjectHost.get().address()
+                    + ", unpinned; drop --server-cpus and --load-cpus");
+        }
         if (!problems.isEmpty()) {
             throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
         }
@@ -271,6 +279,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private AgentSet agents;
         private String protocols;
         private int streams = 1;
+        private SubjectHost subjectHost;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -298,6 +307,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder agents(AgentSet v) { agents = v; return this; }
         public Builder protocols(String v) { protocols = v; return this; }
         public Builder streams(int v) { streams = v; return this; }
+        /** Runs the subjects on this host's agent (null: on this host). */
+        public Builder subjectHost(SubjectHost v) { subjectHost = v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -306,7 +317,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
                     engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents),
-                    Optional.ofNullable(protocols), streams);
+                    Optional.ofNullable(protocols), streams, Optional.ofNullable(subjectHost));
         }
     }
 }

@@ -15,7 +15,6 @@ import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
 import io.loadlab.subject.Cpus;
 import io.loadlab.subject.ServedProtocol;
-import io.loadlab.subject.SubjectProcess;
 import io.loadlab.workload.Workload;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,31 +64,30 @@ final class Measurement {
     }
 
     /**
-     * Measures {@code run} on the subject {@code p} listening on {@code port}; a failure of the run
-     * (or the subject's death) gives a failed row with the reason.
+     * Measures {@code run} on the subject {@code p}, wherever it runs; a failure of the run (or the
+     * subject's death) gives a failed row with the reason.
      *
      * @param rate    the run's fixed rate in requests/s; empty for a closed loop
      * @param planned the row's planned values
      * @param log     the subject's log, next to which a tool keeps its output
      */
-    Measured measure(Plan.Run run, OptionalDouble rate, int port, SubjectProcess p, Map<String, String> planned,
-                     Path log) {
+    Measured measure(Plan.Run run, OptionalDouble rate, Server p, Map<String, String> planned, Path log) {
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         try {
-            LoadSpec load = load(run, rate, port);
+            LoadSpec load = load(run, rate, p.host(), p.port());
             run.workload().preload().ifPresent(pre -> Preload.write(pre, load.request().target(), load.protocol(),
                     load.tls()));
             RunSpec rs = new RunSpec(load, split.map(Cpus.Split::load), scratch,
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
-            ServerSampler sampler = new ServerSampler(p.handle(), cpusInUse());
+            Server.Sampler sampler = p.sampler(cpusInUse());
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
-            Optional<String> failed = died(run, p, log).or(r::failure);
-            return new Measured(RunRows.of(planned, r, sampler, failed), r.intervals(),
+            Optional<String> failed = died(run, p).or(r::failure);
+            return new Measured(RunRows.of(planned, r, sampler.reading(), failed), r.intervals(),
                     failed.isEmpty() ? r.histogram() : Optional.empty(),
                     r.parts().stream().map(EngineResult.Part::values).toList());
         } catch (LoadException | EngineException e) {
             String why = p.isAlive() ? e.getMessage() : "subject " + run.instance().label()
-                    + " died; its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10);
+                    + " died; its log ends with:\n" + p.logTail(10);
             return Measured.failed(RunRows.failed(planned, why));
         } finally {
             ScratchFolders.deleteQuietly(scratch);
@@ -98,13 +96,14 @@ final class Measurement {
 
     /**
      * The run's load: its workload's request at the experiment's settings and its rate, its subject's
-     * warm-up, over the protocol of its variant. TLS runs go to 127.0.0.1 (the certificate names it; no
-     * SNI for an address), trusting the experiment's CA, resuming sessions as clients do.
+     * warm-up, over the protocol of its variant, to the subject at {@code host} (127.0.0.1 here, a subject
+     * host's address there). TLS runs go to 127.0.0.1 (the certificate names it; no SNI for an address),
+     * trusting the experiment's CA, resuming sessions as clients do.
      */
-    private LoadSpec load(Plan.Run run, OptionalDouble rate, int port) {
+    private LoadSpec load(Plan.Run run, OptionalDouble rate, String host, int port) {
         Workload w = run.workload();
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
-        RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), "127.0.0.1", port, w.path()),
+        RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), host, port, w.path()),
                 List.of(), w.bodySize());
         Protocol protocol = switch (served) {
             case H1, H1_TLS -> Protocol.HTTP_1_1;
@@ -131,9 +130,9 @@ final class Measurement {
     }
 
     /** Why a run must not count: its subject died during it. */
-    static Optional<String> died(Plan.Run run, SubjectProcess p, Path log) {
+    static Optional<String> died(Plan.Run run, Server p) {
         return p.isAlive() ? Optional.empty()
                 : Optional.of("subject " + run.instance().label() + " died during the run; its log ends with:\n"
-                + io.loadlab.subject.LogTail.of(log, 10));
+                + p.logTail(10));
     }
 }

@@ -6,6 +6,7 @@ import io.loadlab.data.RunRow;
 import io.loadlab.engine.EngineResult;
 import io.loadlab.engine.Latency;
 import io.loadlab.subject.ProcessTreeStats;
+import io.loadlab.subject.ServerSampler;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,9 +43,10 @@ final class RunRows {
 
     /**
      * A measured run, whichever engine made it; {@code failure} set when the subject died meanwhile
-     * (status failed). Figures the engine did not measure stay empty.
+     * (status failed). Figures the engine did not measure stay empty; {@code server} is the subject's
+     * window, read on whichever host it runs.
      */
-    static RunRow of(Map<String, String> v, EngineResult r, ServerSampler sampler, Optional<String> failure) {
+    static RunRow of(Map<String, String> v, EngineResult r, ServerSampler.Window server, Optional<String> failure) {
         v.put("engine", r.engine());
         v.put("duration_s", num(r.durationSeconds()));
         v.put("requests", Long.toString(r.requests()));
@@ -66,8 +68,8 @@ final class RunRows {
         v.put("warmup_s", num(round3(r.warmup().seconds())));
         v.put("steady", r.warmup().steady().map(String::valueOf).orElse(""));
         r.missed().ifPresent(m -> v.put("missed", Long.toString(m)));
-        server(v, sampler.window(), r.requests());
-        machine(v, sampler);
+        server(v, server.server(), r.requests());
+        machine(v, server);
         r.loadCpuSeconds().ifPresent(cpu -> {
             v.put("load_cpu_s", num(round3(cpu)));
             if (cpu > 0) {
@@ -109,9 +111,9 @@ final class RunRows {
     }
 
     /** The window's noise: other programs' CPU on the CPUs in use, and the hypervisor's steal. */
-    private static void machine(Map<String, String> v, ServerSampler sampler) {
-        sampler.noiseCpuSeconds().ifPresent(n -> v.put("noise_cpu_s", num(round3(n))));
-        sampler.stealSeconds().ifPresent(n -> v.put("steal_s", num(round3(n))));
+    private static void machine(Map<String, String> v, ServerSampler.Window w) {
+        w.noiseCpuSeconds().ifPresent(n -> v.put("noise_cpu_s", num(round3(n))));
+        w.stealSeconds().ifPresent(n -> v.put("steal_s", num(round3(n))));
     }
 
     /** A run that could not be measured. */

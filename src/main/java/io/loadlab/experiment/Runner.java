@@ -144,7 +144,9 @@ public final class Runner {
         try {
             split = split();
             split.ifPresent(s -> Cpus.pinThisProcess(s.load()));
-            int threads = spec.threads() > 0 ? spec.threads() : split.map(Cpus.Split::loadCount).orElse(1);
+            // With the subject on its own host, this host's CPUs are all the load's.
+            int threads = spec.threads() > 0 ? spec.threads() : split.map(Cpus.Split::loadCount)
+                    .orElse(spec.subjectHost().isPresent() ? Cpus.allowed().size() : 1);
             experimentJson.put("status", "running");
             store.writeJson(experimentJson);
             tally.offers = Offers.of(spec, store.rows());
@@ -203,7 +205,11 @@ public final class Runner {
         return Optional.of(ThrowawayCa.create(dir.resolve("work").resolve("tls")));
     }
 
+    /** The CPUs of subject and load here; none when the subject runs on a subject host. */
     private Optional<Cpus.Split> split() {
+        if (spec.subjectHost().isPresent()) {
+            return Optional.empty();
+        }
         if (spec.serverCpus().isPresent()) {
             Cpus.requireAvailable("--server-cpus", spec.serverCpus().get());
             Cpus.requireAvailable("--load-cpus", spec.loadCpus().orElseThrow());
@@ -226,9 +232,9 @@ public final class Runner {
         int next = 0;
         try {
             Files.createDirectories(log.getParent());
-            int port = SubjectProcess.freePort();
-            progress.message("starting " + inst.label() + " (round " + first.round() + ")");
-            try (SubjectProcess p = startReady(launcher, inst, port, split, work, log)) {
+            progress.message("starting " + inst.label() + " (round " + first.round() + ")"
+                    + spec.subjectHost().map(h -> " on " + h.address()).orElse(""));
+            try (Server p = startReady(launcher, inst, split, work, log)) {
                 for (; next < group.size(); next++) {
                     if (stopRequested) {
                         return false;
@@ -239,10 +245,10 @@ public final class Runner {
                     Map<String, String> planned = RunRows.planned(spec, run, offer, threads, loadCpus, serverCpus);
                     Measurement.Measured m = offer.refusal().isPresent()
                             ? Measurement.Measured.failed(RunRows.failed(planned, offer.refusal().get()))
-                            : p.isAlive() ? measurement.measure(run, offer.rate(), port, p, planned, log)
+                            : p.isAlive() ? measurement.measure(run, offer.rate(), p, planned, log)
                             : Measurement.Measured.failed(RunRows.failed(planned, "subject " + inst.label()
                             + " exited (code " + p.exitCode().map(String::valueOf).orElse("?") + ") before this run;"
-                            + " its log ends with:\n" + io.loadlab.subject.LogTail.of(log, 10)));
+                            + " its log ends with:\n" + p.logTail(10)));
                     if (stopRequested) {
                         return false; // the run in flight was cut short: not recorded
                     }
@@ -268,23 +274,17 @@ public final class Runner {
         return !stopRequested;
     }
 
-    /** A fresh subject process, ready to answer; building and readiness can take minutes, Ctrl-C may cut both. */
-    private SubjectProcess startReady(SubjectLauncher launcher, Plan.Instance inst, int port, Optional<Cpus.Split> split,
-                                      Path work, Path log) {
-        SubjectProcess p = interruptibly(() -> launcher.start(inst.subject().manifest(), inst.variant(), port,
-                split.map(Cpus.Split::server), work, log));
-        try {
-            Duration ready = spec.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
-            interruptibly(() -> {
-                p.awaitReady("127.0.0.1", port, inst.subject().manifest().ready().path(), ready,
-                        ServedProtocol.of(inst.variant()).tls());
-                return null;
-            });
-            return p;
-        } catch (RuntimeException e) {
-            p.close();
-            throw e;
+    /**
+     * A fresh subject process, ready to answer: here, or on the subject host when there is one.
+     * Building and readiness can take minutes, Ctrl-C may cut both.
+     */
+    private Server startReady(SubjectLauncher launcher, Plan.Instance inst, Optional<Cpus.Split> split, Path work,
+                              Path log) throws IOException {
+        Duration ready = spec.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
+        if (spec.subjectHost().isPresent()) {
+            return Servers.remote(spec.subjectHost().get(), inst, ready, this::interruptibly);
         }
+        return Servers.local(launcher, inst, SubjectProcess.freePort(), split, work, log, ready, this::interruptibly);
     }
 
     /** Appends a run's row and histograms to the store and tells the progress. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.agent.AgentException;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.agent.HostPort;
+import io.loadlab.agent.SubjectHost;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.load.LoadException;
@@ -68,6 +69,8 @@ final class SpecJson {
             n.put("secret_file", a.secretFile().toString());
             a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
         });
+        spec.subjectHost().ifPresent(h -> o.putObject("subject_host").put("address", h.address().toString())
+                .put("secret_file", h.secretFile().toString()));
         return o;
     }
 
@@ -93,6 +96,9 @@ final class SpecJson {
                     .engines(engines(o))
                     .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
                     .agents(agents(o).orElse(null))
+                    .subjectHost(o.hasNonNull("subject_host") ? new SubjectHost(HostPort.parse(
+                            o.get("subject_host").get("address").asText()),
+                            Path.of(o.get("subject_host").get("secret_file").asText())) : null)
                     .protocols(text(o, "protocols").orElse(null))
                     .streams(o.path("streams").asInt(1))
                     .build();

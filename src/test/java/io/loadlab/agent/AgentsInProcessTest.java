@@ -71,7 +71,7 @@ class AgentsInProcessTest {
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             logs.add(log);
             Agent a = Agent.start(new HostPort("127.0.0.1", freePort()), Secret.read(secret),
-                    new PrintStream(log, true, StandardCharsets.UTF_8), Optional.empty(), false);
+                    new PrintStream(log, true, StandardCharsets.UTF_8), Optional.empty(), Optional.empty());
             agents.add(a);
             Thread t = new Thread(a::serve, "test-agent-" + k);
             t.start();

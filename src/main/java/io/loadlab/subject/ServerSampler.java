@@ -1,9 +1,6 @@
-package io.loadlab.experiment;
+package io.loadlab.subject;
 
 import io.loadlab.load.LoadListener;
-import io.loadlab.subject.MachineCpu;
-import io.loadlab.subject.ProcFs;
-import io.loadlab.subject.ProcessTreeStats;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -11,7 +8,8 @@ import java.util.OptionalDouble;
 /**
  * Reads, at the start and the end of the measured window, the subject's process tree (CPU, and
  * its peak RSS reset at the start so that the peak is the window's), the machine's CPU on the CPUs
- * in use, and this JVM's own CPU: what the window's noise is computed from.
+ * in use, and this JVM's own CPU: what the window's noise is computed from. The runner uses it on
+ * its own host, and an agent started with {@code --allow-subjects} on the subject's host.
  */
 public final class ServerSampler implements LoadListener {
     private final ProcessHandle server;
@@ -95,6 +93,24 @@ public final class ServerSampler implements LoadListener {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(machineEnd.get().secondsSince(machineStart.get())[1]);
+    }
+
+    /**
+     * The window's figures, once it ended: what a run's row takes of the server.
+     *
+     * @param server          {@link #window()}
+     * @param noiseCpuSeconds {@link #noiseCpuSeconds()}
+     * @param stealSeconds    {@link #stealSeconds()}
+     */
+    public record Window(Optional<ProcessTreeStats.Reading> server, OptionalDouble noiseCpuSeconds,
+                         OptionalDouble stealSeconds) {
+        /** Nothing measured. */
+        public static final Window NONE = new Window(Optional.empty(), OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
+    /** The window's figures; empty ones where not measured. */
+    public Window reading() {
+        return new Window(window(), noiseCpuSeconds(), stealSeconds());
     }
 
     private static long selfTicks() {

@@ -1,9 +1,7 @@
-package io.loadlab.experiment;
+package io.loadlab.subject;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.subject.ProcFs;
-import io.loadlab.subject.ProcessTreeStats;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -1,0 +1,261 @@
+package io.loadlab.agent;
+
+import com.hazelcast.collection.IQueue;
+import com.hazelcast.core.HazelcastInstance;
+import io.loadlab.subject.LogTail;
+import io.loadlab.subject.ServerSampler;
+import io.loadlab.subject.Subject;
+import io.loadlab.subject.SubjectException;
+import io.loadlab.subject.SubjectLauncher;
+import io.loadlab.subject.SubjectProcess;
+import io.loadlab.subject.Subjects;
+import io.loadlab.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * An agent's remote subjects ({@code --allow-subjects}): builds and starts a subject from the agent's
+ * own checkout with {@link SubjectLauncher} (unpinned, listening on every interface of this host, probed
+ * for readiness at the agent's listen host), samples its window with {@link ServerSampler} over this
+ * whole machine, and stops it by pid and process group on {@link Message.Halt}, when its coordinator's
+ * client disconnects, or when the agent stops. One subject at a time: two on one host would measure
+ * each other. Without {@code --allow-subjects} every launch is refused in one line. Launches, samples
+ * and stops run in order on one thread of their own, so that load orders are never held up by a build.
+ */
+final class SubjectService implements AutoCloseable {
+
+    /** One coordinator's subject: guarded by the service's lock, except what only the worker touches. */
+    private static final class Hosted {
+        final String session;
+        final String client;
+        final IQueue<String> replies;
+        final Path log;
+        final Path work;
+        Future<?> launching;
+        SubjectProcess process;
+        boolean gone;
+        /** The window being sampled; the worker's alone. */
+        ServerSampler sampler;
+
+        Hosted(Message.Launch l, IQueue<String> replies, Path scratch) {
+            this.session = l.session();
+            this.client = l.client();
+            this.replies = replies;
+            this.log = scratch.resolve(l.subject() + "-" + l.session() + ".log");
+            this.work = scratch.resolve("work-" + l.session());
+        }
+    }
+
+    private final HostPort listen;
+    private final Optional<Path> home;
+    private final HazelcastInstance hz;
+    private final Consumer<String> say;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "loadlab-agent-subjects");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Object lock = new Object();
+    private Hosted current;
+
+    /** @param home the checkout whose {@code subjects/} it starts ({@code --allow-subjects}); empty: it refuses */
+    SubjectService(HostPort listen, Optional<Path> home, HazelcastInstance hz, Consumer<String> say) {
+        this.listen = listen;
+        this.home = home.map(h -> h.toAbsolutePath().normalize());
+        this.hz = hz;
+        this.say = say;
+    }
+
+    /** Takes a {@link Message.Launch}, {@link Message.Sample} or {@link Message.Halt}; false for any other order. */
+    boolean handle(Message.Order m) {
+        if (m instanceof Message.Launch l) {
+            launch(l);
+        } else if (m instanceof Message.Sample s) {
+            onWorker(s.session(), h -> sample(h, s.what()));
+        } else if (m instanceof Message.Halt h) {
+            onWorker(h.session(), x -> halt(x, true));
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private void launch(Message.Launch l) {
+        IQueue<String> replies = hz.getQueue(l.reply());
+        Optional<Subject> subject = Optional.empty();
+        String refusal;
+        if (home.isEmpty()) {
+            refusal = "agent " + listen + " does not start subjects: it was started without --allow-subjects"
+                    + " (starting a subject runs code from its checkout)";
+        } else {
+            subject = Subjects.load(home.get().resolve("subjects"), Workload.builtinNames()).byName(l.subject());
+            refusal = subject.isEmpty() ? "agent " + listen + " has no subject '" + l.subject() + "' in "
+                    + home.get().resolve("subjects") : subject.get().unavailableReason()
+                    .map(why -> "subject '" + l.subject() + "' cannot run on agent " + listen + ": " + why).orElse(null);
+        }
+        synchronized (lock) {
+            if (refusal == null && current != null) {
+                refusal = "agent " + listen + " is busy with another coordinator's subject (session " + current.session
+                        + "): wait for it to end";
+            }
+            if (refusal == null) {
+                Hosted h = new Hosted(l, replies, home.get().resolve("target/agent-subjects"));
+                current = h;
+                Subject s = subject.get();
+                h.launching = worker.submit(() -> start(h, s, l));
+                return;
+            }
+        }
+        replies.offer(Wire.encode(new Message.Refused(refusal)));
+        say.accept("refused subject " + l.subject() + ": " + refusal);
+    }
+
+    /** On the worker: builds, starts and waits for the subject; the answer goes to the coordinator. */
+    private void start(Hosted h, Subject s, Message.Launch l) {
+        try {
+            Files.createDirectories(h.log.getParent());
+            int port = SubjectProcess.freePort();
+            SubjectProcess p = new SubjectLauncher(home.orElseThrow()).start(s.manifest(), l.variant(), port,
+                    Optional.empty(), h.work, h.log);
+            synchronized (lock) {
+                h.process = p;
+            }
+            p.awaitReady(listen.host(), port, s.manifest().ready().path(), Duration.ofMillis(l.readyTimeoutMs()), false);
+            if (stillWanted(h)) {
+                h.replies.offer(Wire.encode(new Message.Launched(listen.host(), port, p.handle().pid())));
+                say.accept("subject " + s.name() + " started for session " + h.session + ": pid " + p.handle().pid()
+                        + " on " + listen.host() + ":" + port + ", log " + h.log);
+            }
+        } catch (SubjectException | IOException e) {
+            say.accept("subject " + s.name() + " did not start for session " + h.session + ": " + e.getMessage()
+                    .lines().findFirst().orElse(""));
+            halt(h, false);
+            if (stillWanted(h)) {
+                h.replies.offer(Wire.encode(new Message.Unready("on agent " + listen + ": " + e.getMessage())));
+            }
+        }
+    }
+
+    private boolean stillWanted(Hosted h) {
+        synchronized (lock) {
+            return !h.gone;
+        }
+    }
+
+    /** On the worker: a window's start or end, or only the state. */
+    private void sample(Hosted h, String what) {
+        SubjectProcess p;
+        synchronized (lock) {
+            p = h.process;
+        }
+        ServerSampler.Window w = ServerSampler.Window.NONE;
+        if (p != null && Message.Sample.START.equals(what)) {
+            h.sampler = new ServerSampler(p.handle(), List.of());
+            h.sampler.windowStarted();
+        } else if (p != null && Message.Sample.END.equals(what) && h.sampler != null) {
+            h.sampler.windowEnded();
+            w = h.sampler.reading();
+            h.sampler = null;
+            w.server().ifPresent(r -> say.accept(String.format(java.util.Locale.ROOT,
+                    "window of session %s: server CPU %.3f s user, %.3f s sys, peak RSS %d bytes", h.session,
+                    r.userSeconds(), r.systemSeconds(), r.peakRssBytes())));
+        }
+        boolean alive = p != null && p.isAlive();
+        h.replies.offer(Wire.encode(new Message.Sampled(alive, p == null ? Optional.empty() : p.exitCode(), w,
+                alive ? "" : LogTail.of(h.log, 20))));
+    }
+
+    /** On the worker: stops the subject (SIGTERM, then SIGKILL after its grace), answering when asked to. */
+    private void halt(Hosted h, boolean answer) {
+        SubjectProcess p;
+        synchronized (lock) {
+            p = h.process;
+            h.process = null;
+            if (current == h) {
+                current = null;
+            }
+        }
+        long pid = p == null ? -1 : p.handle().pid();
+        if (p != null) {
+            p.close();
+            say.accept("subject of session " + h.session + " stopped (pid " + pid + ")");
+        }
+        deleteQuietly(h.work);
+        if (answer && stillWanted(h)) {
+            h.replies.offer(Wire.encode(new Message.Halted(pid)));
+        }
+    }
+
+    /** Runs {@code action} on the worker for the session's subject; a session without one is told so. */
+    private void onWorker(String session, Consumer<Hosted> action) {
+        Hosted h;
+        synchronized (lock) {
+            h = current != null && current.session.equals(session) ? current : null;
+        }
+        if (h == null) {
+            hz.<String>getQueue(Cluster.REPLIES + session).offer(Wire.encode(new Message.Sampled(false, Optional.empty(),
+                    ServerSampler.Window.NONE, "(agent " + listen + " has no subject for this session)")));
+            return;
+        }
+        worker.submit(() -> action.accept(h));
+    }
+
+    /** The coordinator whose client this was went away: its subject is stopped, a launch cut short. */
+    void coordinatorGone(String client) {
+        Hosted h;
+        synchronized (lock) {
+            h = current != null && current.client.equals(client) ? current : null;
+            if (h == null) {
+                return;
+            }
+            h.gone = true;
+        }
+        say.accept("coordinator of session " + h.session + " went away: stopping its subject");
+        h.launching.cancel(true);
+        worker.submit(() -> halt(h, false));
+    }
+
+    /** Stops any subject, waiting up to 30 s for it. */
+    @Override
+    public void close() {
+        Hosted h;
+        synchronized (lock) {
+            h = current;
+            if (h != null) {
+                h.gone = true;
+            }
+        }
+        if (h != null) {
+            h.launching.cancel(true);
+            worker.submit(() -> halt(h, false));
+        }
+        worker.shutdown();
+        try {
+            worker.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException | RuntimeException e) {
+            // A leftover scratch folder is harmless; the next session uses a fresh one.
+        }
+    }
+}
