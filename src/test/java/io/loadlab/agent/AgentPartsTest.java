@@ -12,11 +12,15 @@ import io.loadlab.load.IntervalSample;
 import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadSpec;
 import io.loadlab.load.Warmup;
+import io.loadlab.subject.ProcessTreeStats;
+import io.loadlab.subject.ServerSampler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -74,6 +78,25 @@ class AgentPartsTest {
         assertEquals(11, back.processCpuNanos());
         AgentException e = assertThrows(AgentException.class, () -> Wire.decode("{\"type\":\"other\"}"));
         assertTrue(e.getMessage().contains("same Loadlab version"), e.getMessage());
+    }
+
+    @Test
+    void theSubjectMessagesCrossTheWireWithTheirFigures() {
+        Message.Launch l = new Message.Launch("s1", "r1", "c1", "python-asyncio", Map.of("durability", "fsync"), 60_000);
+        assertEquals(l, Wire.decode(Wire.encode(l)));
+        assertEquals(new Message.Sample("s1", Message.Sample.END),
+                Wire.decode(Wire.encode(new Message.Sample("s1", Message.Sample.END))));
+        assertEquals(new Message.Halt("s1"), Wire.decode(Wire.encode(new Message.Halt("s1"))));
+        assertEquals(new Message.Launched("10.0.0.9", 4321, 777), Wire.decode(Wire.encode(new Message.Launched("10.0.0.9",
+                4321, 777))));
+        ServerSampler.Window w = new ServerSampler.Window(Optional.of(new ProcessTreeStats.Reading(1.25, 0.5, 3 << 20,
+                5 << 20)), OptionalDouble.of(0.125), OptionalDouble.empty());
+        Message.Sampled ended = new Message.Sampled(false, Optional.of(3), w, "Traceback\nboom");
+        assertEquals(ended, Wire.decode(Wire.encode(ended)));
+        Message.Sampled none = new Message.Sampled(true, Optional.empty(), ServerSampler.Window.NONE, "");
+        assertEquals(none, Wire.decode(Wire.encode(none)));
+        assertEquals(new Message.Unready("no"), Wire.decode(Wire.encode(new Message.Unready("no"))));
+        assertEquals(new Message.Halted(777), Wire.decode(Wire.encode(new Message.Halted(777))));
     }
 
     @Test
