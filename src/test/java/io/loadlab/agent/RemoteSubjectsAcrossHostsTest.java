@@ -82,12 +82,19 @@ class RemoteSubjectsAcrossHostsTest {
         return net.host(host).ip() + ":" + Hosts.AGENT_PORT;
     }
 
-    /** Starts {@code loadlab run} in the coordinator's namespace, the subjects on {@code subjectHost}'s agent. */
-    private static Process run(String name, String subjectHost, String duration, int rounds) throws IOException {
-        return net.start("coord", name + ".out", Hosts.java("io.loadlab.cli.Main", "run", "--subjects", "^python-asyncio$",
-                "--workloads", "^plaintext$", "--rounds", String.valueOf(rounds), "-d", duration,
-                "--warmup", "0s", "--cooldown", "0s", "-c", "4", "--subject-host", address(subjectHost),
-                "--secret-file", secret.toString(), "--out", dir.resolve(name).toString()));
+    /**
+     * Starts {@code loadlab run} in the coordinator's namespace, the subjects on {@code subjectHost}'s agent.
+     *
+     * @param more further options (such as {@code --agents})
+     */
+    private static Process run(String name, String subjectHost, String duration, int rounds, String... more)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", "--subjects", "^python-asyncio$", "--workloads", "^plaintext$",
+                "--rounds", String.valueOf(rounds), "-d", duration, "--warmup", "0s", "--cooldown", "0s", "-c", "4",
+                "--subject-host", address(subjectHost), "--secret-file", secret.toString(),
+                "--out", dir.resolve(name).toString()));
+        args.addAll(List.of(more));
+        return net.start("coord", name + ".out", Hosts.java("io.loadlab.cli.Main", args.toArray(String[]::new)));
     }
 
     private static String agentLog(String host) throws IOException {
@@ -136,6 +143,24 @@ class RemoteSubjectsAcrossHostsTest {
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "subject pid " + pid + " is gone");
         }
         assertTrue(agentLog("subjects").contains("stopped (pid " + pids.get(pids.size() - 1) + ")"));
+    }
+
+    @Test
+    void theLoadMayComeFromAnAgentWhileTheSubjectRunsOnItsHost() throws Exception {
+        Process coordinator = run("both", "subjects", "1s", 1, "--agents", address("plain"));
+        assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
+        String out = Files.readString(dir.resolve("both.out"));
+        assertEquals(0, coordinator.exitValue(), out);
+        List<RunRow> rows = ExperimentStore.open(dir.resolve("both")).store().rows();
+        assertEquals(1, rows.size(), out);
+        RunRow r = rows.get(0);
+        assertEquals("ok", r.get("status"), r.get("error"));
+        assertEquals(AgentEngine.LABEL, r.get("engine"));
+        assertTrue(Long.parseLong(r.get("requests")) > 0, r.values().toString());
+        assertTrue(Long.parseLong(r.get("server_peak_rss_bytes")) > 1_000_000, r.values().toString());
+        List<Long> pids = startedPids("subjects");
+        long pid = pids.get(pids.size() - 1);
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "subject pid " + pid + " is gone");
     }
 
     @Test
