@@ -17,6 +17,7 @@ import io.loadlab.subject.Cpus;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.workload.Workload;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +75,7 @@ final class Measurement {
     Measured measure(Plan.Run run, OptionalDouble rate, Server p, Map<String, String> planned, Path log) {
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         try {
-            LoadSpec load = load(run, rate, p.host(), p.port());
+            LoadSpec load = load(run, rate, p.host(), p.port(), p.age());
             run.workload().preload().ifPresent(pre -> Preload.write(pre, load.request().target(), load.protocol(),
                     load.tls()));
             RunSpec rs = new RunSpec(load, split.map(Cpus.Split::load), scratch,
@@ -96,11 +97,11 @@ final class Measurement {
 
     /**
      * The run's load: its workload's request at the experiment's settings and its rate, its subject's
-     * warm-up, over the protocol of its variant, to the subject at {@code host} (127.0.0.1 here, a subject
-     * host's address there). TLS runs go to 127.0.0.1 (the certificate names it; no SNI for an address),
-     * trusting the experiment's CA, resuming sessions as clients do.
+     * warm-up for a process that old, over the protocol of its variant, to the subject at {@code host}
+     * (127.0.0.1 here, a subject host's address there). TLS runs go to 127.0.0.1 (the certificate names
+     * it; no SNI for an address), trusting the experiment's CA, resuming sessions as clients do.
      */
-    private LoadSpec load(Plan.Run run, OptionalDouble rate, String host, int port) {
+    private LoadSpec load(Plan.Run run, OptionalDouble rate, String host, int port, Duration processAge) {
         Workload w = run.workload();
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
         RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), host, port, w.path()),
@@ -114,11 +115,12 @@ final class Measurement {
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
                 .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
-                .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest()))
+                .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest(), processAge))
                 .seed(spec.seed() * 31 + run.runId())
                 .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
                 .build();
     }
+
 
     /** The CPUs whose other use is the window's noise: the server's and the load's; empty when not pinned. */
     private List<Integer> cpusInUse() {

@@ -19,6 +19,12 @@ interface Server extends AutoCloseable {
     /** Its TCP port. */
     int port();
 
+    /**
+     * How long its process has run: from the process's start here; from its readiness (a little less)
+     * on a subject host, whose clock this host does not share. Zero where the system does not say.
+     */
+    java.time.Duration age();
+
     /** Whether its root process still runs (for a remote one: as its agent last said, asked now). */
     boolean isAlive();
 

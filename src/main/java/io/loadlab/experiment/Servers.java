@@ -77,6 +77,12 @@ final class Servers {
         }
 
         @Override
+        public Duration age() {
+            return p.handle().info().startInstant().map(t -> Duration.between(t, java.time.Instant.now()))
+                    .filter(d -> !d.isNegative()).orElse(Duration.ZERO);
+        }
+
+        @Override
         public boolean isAlive() {
             return p.isAlive();
         }
@@ -125,6 +131,7 @@ final class Servers {
     private static final class Remote implements Server {
         private final RemoteSubject s;
         private final String label;
+        private final long readyNanos = System.nanoTime();
         private RemoteSubject.State last;
 
         Remote(RemoteSubject s, String label) {
@@ -141,6 +148,11 @@ final class Servers {
         @Override
         public int port() {
             return s.port();
+        }
+
+        @Override
+        public Duration age() {
+            return Duration.ofNanos(System.nanoTime() - readyNanos);
         }
 
         @Override
