@@ -31,7 +31,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Runs a {@link Plan}: plan → subject lifecycle → engine → store. For each round and each subject
- * instance in the round's order, a fresh subject process (pinned to the server CPUs), then each of
+ * instance in the round's order, a fresh subject process (pinned to the server CPUs here, or started
+ * by the agent of the spec's subject host there: a {@link Server} either way), then each of
  * its runs measured by {@link Measurement} with the run's engine, each row and its histograms
  * written as soon as it ends. A subject that fails to build or start, or dies, gives failed rows
  * and the experiment goes on. {@link #stop()} (Ctrl-C) ends the run in flight, stops the subject

@@ -7,7 +7,6 @@ import io.loadlab.subject.Cpus;
 import io.loadlab.subject.LogTail;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.ServerSampler;
-import io.loadlab.subject.Subject;
 import io.loadlab.subject.SubjectException;
 import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.SubjectProcess;
