@@ -5,7 +5,8 @@ import java.util.regex.Matcher;
 /**
  * h2load. Requests are the "done" ones; 4xx/5xx responses are status errors, "errored" requests
  * protocol errors and "timeout" ones timeouts. Connections and threads come from the
- * "spawning thread #i: N total client(s)" lines when they are there.
+ * "spawning thread #i: N total client(s)" lines when they are there; the protocol from its
+ * "Application protocol:" line ({@code http/1.1}, {@code h2}, {@code h2c}: what was negotiated).
  */
 final class H2loadParser {
 
@@ -30,6 +31,7 @@ final class H2loadParser {
             s.put("lat_mean_us", s.parse(m, 3, t -> UnitParser.micros(t, "us")));
             s.put("lat_stdev_us", s.parse(m, 4, t -> UnitParser.micros(t, "us")));
         });
+        s.find("Application protocol:\\s*(\\S+)").ifPresent(m -> s.putText("protocol", m.group(1)));
         Matcher spawn = s.find("spawning thread #\\d+: (\\d+) total client\\(s\\)").orElse(null);
         long clients = 0;
         int threads = 0;
