@@ -232,12 +232,24 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
      * user asking for longer gets that.
      */
     public Warmup warmupFor(io.loadlab.subject.SubjectManifest manifest) {
+        return warmupFor(manifest, Duration.ZERO);
+    }
+
+    /**
+     * The same for a run on a subject process that has been running for {@code processAge}. A
+     * manifest's bounds say how long the server's JIT needs from its start (java-httpserver's plateau
+     * before C2), so a later workload of the same process, loaded all along since, waits only for what
+     * is left of them; the experiment's own bounds always hold.
+     */
+    public Warmup warmupFor(io.loadlab.subject.SubjectManifest manifest, Duration processAge) {
         if (!(warmup instanceof Warmup.Steady st) || manifest.warmup().isEmpty()) {
             return warmup;
         }
         io.loadlab.subject.SubjectManifest.WarmupBounds b = manifest.warmup().get();
-        Duration min = st.min().compareTo(b.min()) >= 0 ? st.min() : b.min();
-        Duration max = st.max().compareTo(b.max()) >= 0 ? st.max() : b.max();
+        Duration bMin = b.min().minus(processAge);
+        Duration bMax = b.max().minus(processAge);
+        Duration min = st.min().compareTo(bMin) >= 0 ? st.min() : bMin;
+        Duration max = st.max().compareTo(bMax) >= 0 ? st.max() : bMax;
         return new Warmup.Steady(min, max.compareTo(min) >= 0 ? max : min);
     }
 

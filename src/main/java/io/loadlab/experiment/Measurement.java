@@ -18,6 +18,7 @@ import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.SubjectProcess;
 import io.loadlab.workload.Workload;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,7 +77,7 @@ final class Measurement {
                      Path log) {
         Path scratch = log.resolveSibling("run-" + run.runId() + "-" + run.engine().label());
         try {
-            LoadSpec load = load(run, rate, port);
+            LoadSpec load = load(run, rate, port, age(p));
             run.workload().preload().ifPresent(pre -> Preload.write(pre, load.request().target(), load.protocol(),
                     load.tls()));
             RunSpec rs = new RunSpec(load, split.map(Cpus.Split::load), scratch,
@@ -98,10 +99,11 @@ final class Measurement {
 
     /**
      * The run's load: its workload's request at the experiment's settings and its rate, its subject's
-     * warm-up, over the protocol of its variant. TLS runs go to 127.0.0.1 (the certificate names it; no
-     * SNI for an address), trusting the experiment's CA, resuming sessions as clients do.
+     * warm-up for a process that old, over the protocol of its variant. TLS runs go to 127.0.0.1 (the
+     * certificate names it; no SNI for an address), trusting the experiment's CA, resuming sessions as
+     * clients do.
      */
-    private LoadSpec load(Plan.Run run, OptionalDouble rate, int port) {
+    private LoadSpec load(Plan.Run run, OptionalDouble rate, int port, Duration processAge) {
         Workload w = run.workload();
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
         RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), "127.0.0.1", port, w.path()),
@@ -110,7 +112,7 @@ final class Measurement {
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
                 .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
-                .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest()))
+                .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest(), processAge))
                 .seed(spec.seed() * 31 + run.runId())
                 .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
                 .build();
@@ -123,6 +125,12 @@ final class Measurement {
             case H2_TLS -> Protocol.H2;
             case H2C -> Protocol.H2C;
         };
+    }
+
+    /** How long the subject's process has run; zero where the system does not say. */
+    private static Duration age(SubjectProcess p) {
+        return p.handle().info().startInstant().map(t -> Duration.between(t, java.time.Instant.now()))
+                .filter(d -> !d.isNegative()).orElse(Duration.ZERO);
     }
 
     /** The CPUs whose other use is the window's noise: the server's and the load's; empty when not pinned. */

@@ -29,7 +29,7 @@ import tech.tablesaw.api.Table;
  * requests/s): the capacity runs measure 100/s, each share's rate is that share of its round's
  * capacity, below capacity the p50 is the service time, past it the corrected latency grows with
  * the time the window has run and the missed requests grow with the overload, and the knee at a
- * 100 ms p99 lies within 15% of the capacity the runs measured (100/s on a quiet machine). The assertions are on latencies relative to the server's
+ * 100 ms p99 lies within 10% of the true capacity (100/s). The assertions are on latencies relative to the server's
  * service time, which is part of the set-up, never on how fast anything ran.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES) // a hang guard only
@@ -43,7 +43,8 @@ class SweepRunTest {
      */
     private static final double SERVICE_US = 10_000;
     private static final double CAPACITY = 1e6 / SERVICE_US;
-    private static final List<Double> PERCENTS = List.of(50.0, 90.0, 110.0, 130.0);
+    /** 95% brings a point close below the capacity, so that the knee found lies within 10% of it. */
+    private static final List<Double> PERCENTS = List.of(50.0, 90.0, 95.0, 110.0, 130.0);
     private static final double WINDOW_S = 3;
 
     @TempDir
@@ -178,7 +179,7 @@ class SweepRunTest {
     }
 
     @Test
-    void theKneeAtA100msP99IsWithinFifteenPercentOfTheMeasuredCapacity() throws IOException {
+    void theKneeAtA100msP99IsWithinTenPercentOfTheTrueCapacity() throws IOException {
         Results results = Results.load(dir);
         // 10 service times: above what a busy 2-core machine adds to the p99 of a few hundred requests
         // below capacity (at 50 ms one stalled second made the lowest point's p99 cross it), below the
@@ -189,10 +190,11 @@ class SweepRunTest {
         assertEquals(1, knees.size());
         Knee k = knees.get(0);
         assertEquals(Knee.Bound.WITHIN, k.bound(), k.toString());
-        // Relative to the capacity the runs measured: on a busy machine the stand-in's pace is slower
-        // than its nominal 100/s, and the knee moves with it.
-        double capacity = measuredCapacity();
-        assertEquals(capacity, k.rps(), 0.15 * capacity, k.toString() + " against a measured capacity of " + capacity);
+        // Against the stand-in's true capacity, as the issue asks. On a machine busy from outside its pace
+        // falls below the nominal 100/s, the shares (taken of the measured capacity) with it, and this
+        // can fail: the message gives the measured capacity to tell the two apart.
+        assertEquals(CAPACITY, k.rps(), 0.10 * CAPACITY, k + " against a true capacity of " + CAPACITY
+                + "/s (the runs measured " + measuredCapacity() + "/s)");
         assertTrue(k.ciLow() <= k.rps() && k.rps() <= k.ciHigh(), k.toString());
         assertEquals(2, k.rounds());
     }
