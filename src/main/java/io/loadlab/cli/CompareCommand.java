@@ -7,6 +7,7 @@ import io.loadlab.format.Units;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
+import io.loadlab.stats.Protocols;
 import io.loadlab.stats.Warning;
 import io.loadlab.stats.WarningOptions;
 import io.loadlab.stats.Warnings;
@@ -55,7 +56,12 @@ import tech.tablesaw.api.Table;
                 "--capacity-from: no table), then its latency section (text format): latency-throughput curves",
                 "(p50, p99, p99.9 and service time per rate, CIs over rounds), the knee at the --slo p99",
                 "objective, and p99 at equal rates with verdicts. With --format csv, --table curves, knees or",
-                "rates writes one of them instead, at full precision (for pandas.read_csv)."})
+                "rates writes one of them instead, at full precision (for pandas.read_csv).",
+                "",
+                "An experiment with protocol variants (loadlab run --variants 'protocol=.*', --protocols): after the",
+                "warnings, the cost of protocols: each protocol of a subject (h1-tls, h2-tls, h2c) against the same",
+                "subject's h1 runs, in requests per server CPU-second and per second, with the ratio's bootstrap",
+                "95%% CI, the test and the same verdict rule; --format csv --table protocols writes it."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -79,8 +85,8 @@ final class CompareCommand implements Callable<Integer> {
     String format = "text";
 
     @Option(names = "--table", paramLabel = "NAME",
-            description = {"with --format csv on a latency sweep, the table written: main (the comparison above),",
-                    "curves, knees or rates (default: ${DEFAULT-VALUE})"})
+            description = {"with --format csv, the table written: main (the comparison above); on a latency sweep",
+                    "curves, knees or rates; with protocol variants protocols (default: ${DEFAULT-VALUE})"})
     String table = "main";
 
     @Option(names = "--slo", paramLabel = "D",
@@ -111,16 +117,11 @@ final class CompareCommand implements Callable<Integer> {
         if (engines) {
             return engines(runs);
         }
+        if (table.equals(ProtocolSection.TABLE)) {
+            return protocolsCsv(runs);
+        }
         boolean sweep = SweepSection.present(runs);
-        if (!table.equals("main") && !sweep) {
-            throw new CliException("--table " + table + " needs an experiment with a latency sweep (loadlab run"
-                    + " --latency-sweep, --rates); " + String.join(" ", dirs.stream().map(Path::toString).toList())
-                    + " has none", Main.EXIT_USAGE);
-        }
-        if (table.equals("rates") && !SweepSection.hasRates(runs)) {
-            throw new CliException("--table rates needs a sweep with absolute rates (loadlab run --rates); this one has"
-                    + " only shares of capacity", Main.EXIT_USAGE);
-        }
+        checkSweepTable(runs, sweep);
         // A sweep's fixed-rate windows are compared at equal load in its latency section, not as variants here.
         closedLoop = sweep ? SweepSection.ClosedLoop.of(runs) : null;
         Table compared = sweep ? closedLoop.runs() : runs;
@@ -151,6 +152,9 @@ final class CompareCommand implements Callable<Integer> {
             if (sweep) {
                 SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
             }
+            if (compared.rowCount() > 0 && Protocols.present(compared)) {
+                ProtocolSection.print(out, compared, options);
+            }
         }
         out.flush();
         return 0;
@@ -158,15 +162,42 @@ final class CompareCommand implements Callable<Integer> {
 
     /** {@code --table}: a known name, with {@code --format csv}, on one experiment's subjects. */
     private void checkTable() {
-        if (!table.equals("main") && !SweepSection.TABLES.contains(table)) {
-            throw new CliException("--table must be main, " + String.join(", ", SweepSection.TABLES) + ", got '" + table
-                    + "'", Main.EXIT_USAGE);
+        if (!table.equals("main") && !SweepSection.TABLES.contains(table) && !table.equals(ProtocolSection.TABLE)) {
+            throw new CliException("--table must be main, " + String.join(", ", SweepSection.TABLES) + " or "
+                    + ProtocolSection.TABLE + ", got '" + table + "'", Main.EXIT_USAGE);
         }
         if (!table.equals("main") && (!format.equals("csv") || engines || (dirs.size() > 1 && !pool))) {
-            throw new CliException("--table " + table + " is a table of one experiment's latency sweep in --format csv"
-                    + " (the text format prints them all); not with --engines or several DIRs without --pool",
-                    Main.EXIT_USAGE);
+            throw new CliException("--table " + table + " is a table of one experiment's latency sweep or protocols in"
+                    + " --format csv (the text format prints them all); not with --engines or several DIRs without"
+                    + " --pool", Main.EXIT_USAGE);
         }
+    }
+
+    /** A latency sweep's {@code --table}: one that the experiment has. */
+    private void checkSweepTable(Table runs, boolean sweep) {
+        if (!table.equals("main") && !sweep) {
+            throw new CliException("--table " + table + " needs an experiment with a latency sweep (loadlab run"
+                    + " --latency-sweep, --rates); " + String.join(" ", dirs.stream().map(Path::toString).toList())
+                    + " has none", Main.EXIT_USAGE);
+        }
+        if (table.equals("rates") && !SweepSection.hasRates(runs)) {
+            throw new CliException("--table rates needs a sweep with absolute rates (loadlab run --rates); this one has"
+                    + " only shares of capacity", Main.EXIT_USAGE);
+        }
+    }
+
+    /** {@code --format csv --table protocols}: the cost of protocols at full precision. */
+    private int protocolsCsv(Table runs) {
+        if (!Protocols.present(runs)) {
+            throw new CliException("--table protocols needs an experiment with protocol variants (loadlab run --variants"
+                    + " 'protocol=.*' or --protocols); " + String.join(" ", dirs.stream().map(Path::toString).toList())
+                    + " has none", Main.EXIT_USAGE);
+        }
+        CompareOptions defaults = CompareOptions.defaults();
+        PrintWriter out = commandSpec.commandLine().getOut();
+        ProtocolSection.csv(out, runs, new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed()));
+        out.flush();
+        return 0;
     }
 
     /** Two or more experiments held against the first: text (with the environment) or CSV. */

@@ -27,7 +27,7 @@ public enum Figure {
 
     /** Columns that hold a statistic of the table's metric, so are shown as the metric is. */
     private static final Set<String> OF_THE_METRIC = Set.of("mean", "sd", "median", "min", "max", "ci_low",
-            "ci_high", "builtin_mean", "merged", "value", "± 95% ci");
+            "ci_high", "builtin_mean", "h1_mean", "merged", "value", "± 95% ci");
 
     /** A value of this kind as a person reads it; NaN is the empty string. */
     public String format(double v) {

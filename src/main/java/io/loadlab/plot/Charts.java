@@ -169,4 +169,23 @@ public final class Charts {
     public static XYChart latencyThroughputWithKnees(Table curves, List<Knee> knees, String workloadOrNull) {
         return CurveCharts.withKnees(curves, knees, workloadOrNull);
     }
+
+    /**
+     * The cost of protocols ({@code Protocols.cost} or {@code Protocols.compare}): for one metric,
+     * each protocol's ratio to the same subject's h1 runs as a bar per subject (one colour per
+     * protocol: h1-tls, h2-tls, h2c), beside a grey bar of 1 for h1 itself, where a protocol costs
+     * nothing.
+     * The error bars reach the farther end of the ratio's 95% bootstrap interval on both sides
+     * (XChart draws symmetric ones; the interval itself need not be), so they never look narrower
+     * than it. Rows without a ratio (no h1 runs) are left out; with several workloads each bar is
+     * labelled {@code workload: subject}.
+     *
+     * @param cost   the table: string subject, variant, workload, protocol, metric; numeric ratio,
+     *               ratio_ci_low, ratio_ci_high
+     * @param metric the rows to show, {@code rps_per_server_cpu_s} or {@code rps}
+     * @throws PlotException for missing columns, or when no row of that metric has a ratio
+     */
+    public static CategoryChart protocolCost(Table cost, String metric) {
+        return ProtocolChart.chart(cost, metric);
+    }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -14,6 +15,7 @@ class CompareCommandTest {
     }
 
     private static final String SAMPLE = System.getProperty("user.dir") + "/data/sample";
+    private static final String PROTOCOLS = System.getProperty("user.dir") + "/data/protocols-sample";
 
     @Test
     void csvHasTheDocumentedColumnsFirstAndARowPerSubjectAndWorkload() {
@@ -50,5 +52,30 @@ class CompareCommandTest {
         CliRun metric = run("compare", SAMPLE, "--metric", "speed");
         assertEquals(2, metric.code());
         assertTrue(metric.err().contains("unknown metric 'speed'"), metric.err());
+    }
+
+    @Test
+    void protocolVariantsGetACostOfProtocolsSectionAndCsvTable() {
+        CliRun o = run("compare", PROTOCOLS, "--baseline", "nginx");
+        assertEquals(0, o.code(), o.err());
+        String out = o.out();
+        int section = out.indexOf("Cost of protocols: each protocol against the same subject's h1 runs");
+        assertTrue(section > out.indexOf("Warnings ("), out);
+        String part = out.substring(section);
+        assertTrue(part.contains("requests per server CPU-second (below 1"), part);
+        // nginx's h1-tls per server CPU-second: 95,744 against 137,866 over h1 in the committed runs.
+        assertTrue(part.lines().anyMatch(l -> l.matches("plaintext\\s+nginx\\s+h1-tls\\s+3\\s+95,744\\s+\\S+\\s+137,866\\s+\\S+"
+                + "\\s+0\\.694\\s+\\[\\S+, \\S+\\]\\s+paired\\s+\\S+\\s+slower")), part);
+        assertFalse(run("compare", SAMPLE).out().contains("Cost of protocols"), "no protocol variants, no section");
+
+        CliRun csv = run("compare", PROTOCOLS, "--format", "csv", "--table", "protocols");
+        assertEquals(0, csv.code(), csv.err());
+        List<String> lines = csv.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("subject,variant,workload,protocol,metric,n,mean,cv,h1_n,h1_mean,h1_cv,ratio,"
+                + "ratio_ci_low,ratio_ci_high,test,p_test,p_welch,verdict"), lines.get(0));
+        assertEquals(1 + 16, lines.size(), "8 protocol variants x 2 metrics");
+        CliRun none = run("compare", SAMPLE, "--format", "csv", "--table", "protocols");
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("--table protocols needs an experiment with protocol variants"), none.err());
     }
 }

@@ -1,9 +1,14 @@
 package io.loadlab.cli;
 
+import static io.loadlab.cli.ReportProcesses.assertNoneLeft;
+import static io.loadlab.cli.ReportProcesses.classpath;
+import static io.loadlab.cli.ReportProcesses.count;
+import static io.loadlab.cli.ReportProcesses.javaCommand;
+import static io.loadlab.cli.ReportProcesses.requireTool;
+import static io.loadlab.cli.ReportProcesses.tail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.data.Results;
@@ -13,8 +18,8 @@ import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Knee;
 import io.loadlab.stats.Knees;
 import io.loadlab.stats.LatencyCurves;
+import io.loadlab.stats.Protocols;
 import java.awt.image.BufferedImage;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +87,7 @@ class ReportCommandTest {
         assertFalse(html.contains("Results.load("), "code cells are in the report without --with-code");
         assertTrue(html.contains("Experiment sample"), "no title with the experiment's name");
         assertFalse(html.contains("Latency at equal load"), "no latency sweep here, yet a sweep section");
+        assertFalse(html.contains("Cost of TLS and HTTP/2"), "no protocol variants here, yet a protocols section");
 
         // Chromium's profile and its HOME (where its crash handler keeps a database) under one folder,
         // whose path then marks every process Chromium starts.
@@ -231,6 +236,43 @@ class ReportCommandTest {
         ReportPage.assertRounded(html);
     }
 
+    @Test
+    void protocolVariantsGetACostOfProtocolsSectionWithTablesAndCharts() throws Exception {
+        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
+        Path report = tmp.resolve("protocols.html");
+        Path runtime = tmp.resolve("jupyter-runtime");
+        try {
+            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
+                    "report", "data/protocols-sample", "--out", report.toString()), jupyterEnv(runtime),
+                    Duration.ofSeconds(300));
+            assertEquals(0, r.code(), r.output());
+        } finally {
+            assertNoneLeft("kernel JVM", runtime.toString());
+        }
+        String html = Files.readString(report, StandardCharsets.UTF_8);
+        assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
+        int section = html.indexOf("<h2>Cost of TLS and HTTP/2</h2>");
+        assertTrue(section > 0, "no protocols section");
+        String part = html.substring(section, html.indexOf(">Latency spectrum", section));
+        // Every row as the stats compute it from the committed experiment: subject, protocol, n, ratio and its CI.
+        Table cost = Protocols.cost(Results.load(HOME.resolve("data/protocols-sample")).runs(), CompareOptions.defaults());
+        assertEquals(16, cost.rowCount(), "8 protocol variants (nginx 2, go-nethttp 3, java-netty 3) x 2 metrics");
+        for (int i = 0; i < cost.rowCount(); i++) {
+            String v = cost.stringColumn("variant").get(i);
+            String row = "<td>" + Pattern.quote(cost.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"))
+                    + "</td>\\s*<td>" + cost.stringColumn("protocol").get(i) + "</td>\\s*<td[^>]*>3</td>(\\s*<td[^>]*>[^<]*</td>){4}"
+                    + "\\s*<td[^>]*>" + Pattern.quote(Units.ratio(cost.doubleColumn("ratio").get(i))) + "</td>\\s*<td>"
+                    + Pattern.quote(Units.interval(cost.doubleColumn("ratio_ci_low").get(i),
+                            cost.doubleColumn("ratio_ci_high").get(i), io.loadlab.format.Figure.RATIO)) + "</td>";
+            assertTrue(Pattern.compile(row).matcher(part).find(), "no row " + row);
+        }
+        assertTrue(part.contains("requests per server CPU-second: each protocol against the subject"), "no CPU table");
+        assertTrue(part.contains("requests per second: each protocol against the subject"), "no throughput table");
+        assertEquals(2, Pattern.compile("<img[^>]*src=\"data:image/png;base64,").matcher(part).results().count(),
+                "a chart per metric");
+        ReportPage.assertRounded(html);
+    }
+
     /** The figures of row i of the table as the report shows them, one right-aligned cell each, as a pattern. */
     private static String cells(Table t, int i, String... columns) {
         StringBuilder out = new StringBuilder();
@@ -300,16 +342,6 @@ class ReportCommandTest {
         assertTrue(err.toString().contains("is not an experiment folder: it has no experiment.json"), err.toString());
     }
 
-    /** Absent tools skip the test on a developer's machine; in CI (scripts/test installs them) they fail it. */
-    private static void requireTool(Path tool, String packages) {
-        boolean ci = System.getenv("CI") != null && !System.getenv("CI").isEmpty()
-                || "1".equals(System.getenv("LOADLAB_REQUIRE_ALL_SUBJECTS"));
-        if (!ci) {
-            assumeTrue(Files.isExecutable(tool), "needs " + tool + ": apt-get install -y --no-install-recommends " + packages);
-        }
-        assertTrue(Files.isExecutable(tool), tool + " is missing: apt-get install -y --no-install-recommends " + packages);
-    }
-
     private List<String> chromium(Path profile, String action, Path page) {
         return List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -350,50 +382,5 @@ class ReportCommandTest {
         String all = out + Files.readString(stderr, StandardCharsets.UTF_8);
         assertTrue(done, String.join(" ", command) + " did not finish in " + limit.toSeconds() + " s:\n" + tail(all));
         return new Result(p.exitValue(), out, all);
-    }
-
-    /**
-     * Fails when a process whose command line holds {@code marker} is still alive after a grace
-     * period; kills those by PID first, so that nothing outlives the test.
-     */
-    private static void assertNoneLeft(String what, String marker) throws InterruptedException {
-        List<ProcessHandle> left = withMarker(marker);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            left = withMarker(marker);
-        }
-        left.forEach(ProcessHandle::destroyForcibly);
-        assertTrue(left.isEmpty(), what + "es left running (killed now): "
-                + left.stream().map(h -> Long.toString(h.pid())).collect(Collectors.joining(", ")));
-    }
-
-    private static List<ProcessHandle> withMarker(String marker) {
-        long self = ProcessHandle.current().pid();
-        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).filter(h -> h.pid() != self)
-                .filter(h -> h.info().commandLine().orElse("").contains(marker))
-                .collect(Collectors.toList());
-    }
-
-    private static String javaCommand() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    /** Loadlab's classes as Maven built them, and its libraries. */
-    private static String classpath() {
-        return HOME.resolve("target/classes") + File.pathSeparator + HOME.resolve("target/lib") + File.separator + "*";
-    }
-
-    private static int count(String text, String needle) {
-        int n = 0;
-        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
-            n++;
-        }
-        return n;
-    }
-
-    private static String tail(String text) {
-        List<String> lines = new ArrayList<>(text.lines().collect(Collectors.toList()));
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 }

@@ -188,7 +188,7 @@ class SweepCompareTest {
     void csvTableMisusesAreOneLineUsageErrors() {
         CliRun unknown = CliRun.of("compare", dir.toString(), "--format", "csv", "--table", "knee");
         assertEquals(2, unknown.code());
-        assertEquals("loadlab: --table must be main, curves, knees, rates, got 'knee'", unknown.err().strip());
+        assertEquals("loadlab: --table must be main, curves, knees, rates or protocols, got 'knee'", unknown.err().strip());
         CliRun text = CliRun.of("compare", dir.toString(), "--table", "curves");
         assertEquals(2, text.code());
         assertEquals(1, text.err().strip().lines().count(), text.err());
