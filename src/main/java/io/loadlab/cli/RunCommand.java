@@ -128,7 +128,9 @@ final class RunCommand implements Callable<Integer> {
                     "oha (default: ${DEFAULT-VALUE}); each runs every subject and",
                     "workload in every round. wrk, h2load: closed loop only;",
                     "wrk: whole-second --duration/--warmup; oha (scripts/setup",
-                    "installs it): closed loop or --rate"})
+                    "installs it): closed loop or --rate. Protocols: wrk h1, h1-tls;",
+                    "h2load and oha all four (--streams as -m, -p); only oha",
+                    "checks certificates (trusting the experiment's CA)"})
     String engine = "builtin";
 
     @Mixin

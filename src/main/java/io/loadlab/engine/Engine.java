@@ -21,13 +21,17 @@ public interface Engine {
 
     /** The built-in Netty engine: histograms per second, service time, engine-thread CPU. */
     Engine BUILTIN = new BuiltinEngine();
-    /** wrk 4 (closed loop, latency percentiles from {@code --latency}). */
+    /** wrk 4 over HTTP/1.1 and https (closed loop, latency percentiles from {@code --latency}; it verifies no certificate). */
     ToolEngine WRK = new ToolEngine(ToolEngine.Kind.WRK, "wrk", "apt-get install wrk", "-v");
-    /** nghttp2's h2load over HTTP/1.1 (closed loop; mean, sd, min and max latency only). */
+    /**
+     * nghttp2's h2load over HTTP/1.1, h2 or h2c (closed loop; mean, sd, min and max latency only; it
+     * verifies no certificate).
+     */
     ToolEngine H2LOAD = new ToolEngine(ToolEngine.Kind.H2LOAD, "h2load", "apt-get install nghttp2-client", "--version");
     /**
-     * oha (closed loop, or a fixed rate with {@code -q} and {@code --latency-correction}; latency
-     * percentiles, status codes and errors from {@code --output-format json}).
+     * oha over HTTP/1.1, h2 or h2c (closed loop, or a fixed rate with {@code -q} and
+     * {@code --latency-correction}; latency percentiles, status codes and errors, TLS ones apart, from
+     * {@code --output-format json}; it verifies certificates, trusting {@code --cacert}).
      */
     ToolEngine OHA = new ToolEngine(ToolEngine.Kind.OHA, "oha",
             "scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)", "--version");
@@ -69,6 +73,14 @@ public interface Engine {
      * @return empty by default: an engine that runs any request
      */
     default Optional<String> cannotRun(String path, List<Duration> durations) {
+        return Optional.empty();
+    }
+
+    /**
+     * Why the engine cannot speak {@code protocol} (over TCP or TLS as the protocol allows), in one line, or
+     * empty when it can: the default, the built-in engine speaks them all.
+     */
+    default Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol) {
         return Optional.empty();
     }
 

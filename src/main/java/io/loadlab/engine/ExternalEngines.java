@@ -63,6 +63,18 @@ public final class ExternalEngines {
     }
 
     /**
+     * Why {@code engine} cannot speak {@code protocol}, in one line, or empty when it can: wrk speaks
+     * HTTP/1.1 only (over TCP or TLS); h2load and oha speak HTTP/1.1, h2 over TLS and h2c; the built-in
+     * engine all of them.
+     */
+    public static Optional<String> cannotSpeak(Engine engine, io.loadlab.load.Protocol protocol) {
+        if (engine == Engine.WRK && protocol.isHttp2()) {
+            return Optional.of("wrk speaks HTTP/1.1 only, not " + protocol.label());
+        }
+        return Optional.empty();
+    }
+
+    /**
      * h2load and oha take keys from a file of URLs, not from a generator: no {@code {seq}}, one
      * {@code {rand:LO-HI}} per path, at most {@link #MAX_URIS} keys.
      */
@@ -177,6 +189,7 @@ public final class ExternalEngines {
         return cmd;
     }
 
+    /** wrk: HTTP/1.1 over {@code http://} or {@code https://}; it verifies no certificate. */
     private static void wrk(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
         cmd.addAll(List.of("-t", Integer.toString(load.threads()), "-c", Integer.toString(load.connections()),
                 "-d", load.duration().toSeconds() + "s", "--latency"));
@@ -189,9 +202,20 @@ public final class ExternalEngines {
         cmd.add(load.url() + literalPath(load.path()));
     }
 
+    /**
+     * h2load: {@code --h1} for HTTP/1.1 (over TCP or TLS); for h2 over TLS its default ALPN list (h2 first,
+     * the protocol it got is in its output); for an {@code http://} URL without {@code --h1}, h2c with
+     * prior knowledge. {@code -m} is the streams per connection. It verifies no certificate.
+     */
     private static void h2load(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
-        cmd.addAll(List.of("--h1", "-t", Integer.toString(load.threads()), "-c",
+        if (!load.wire().protocol().isHttp2()) {
+            cmd.add("--h1");
+        }
+        cmd.addAll(List.of("-t", Integer.toString(load.threads()), "-c",
                 Integer.toString(load.connections()), "-D", load.duration().toMillis() + "ms"));
+        if (load.wire().protocol().isHttp2()) {
+            cmd.addAll(List.of("-m", Integer.toString(load.wire().streams())));
+        }
         if (sendsBody(load)) {
             cmd.addAll(List.of("-d", bodyFile(load, scratch).toString()));
         }
@@ -205,12 +229,24 @@ public final class ExternalEngines {
      * oha without its terminal UI, its JSON summary on stdout, the runtime's worker threads set
      * (oha's default is one per physical core, whatever the pinning). At a fixed rate,
      * {@code -q} with {@code --latency-correction}, so that latency counts from the intended send
-     * time as the built-in engine's does.
+     * time as the built-in engine's does. Over TLS it verifies the certificate against the system store
+     * and {@code --cacert}; {@code --http2} (ALPN h2 over TLS, prior knowledge over TCP) with {@code -p}
+     * streams per connection.
      */
     private static void oha(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
         cmd.addAll(List.of("--no-tui", "--output-format", "json", "-z", load.duration().toMillis() + "ms",
                 "-c", Integer.toString(load.connections()), "--worker-threads", Integer.toString(load.threads()),
                 "-m", load.method()));
+        ToolProtocol w = load.wire();
+        if (w.protocol().isHttp2()) {
+            cmd.addAll(List.of("--http2", "-p", Integer.toString(w.streams())));
+        }
+        if (w.tls()) {
+            w.caCert().ifPresent(ca -> cmd.addAll(List.of("--cacert", ca.toString())));
+            if (w.insecure()) {
+                cmd.add("--insecure");
+            }
+        }
         if (sendsBody(load)) {
             cmd.addAll(List.of("-D", bodyFile(load, scratch).toString()));
         }

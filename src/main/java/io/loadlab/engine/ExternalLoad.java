@@ -22,10 +22,12 @@ import java.util.OptionalDouble;
  * @param cpus        CPUs to pin the tool to (taskset list); empty to leave it unpinned
  * @param seed        seed of the random keys of {@code {rand:LO-HI}}
  * @param rate        requests per second over all connections; empty for a closed loop
+ * @param wire        the protocol, TLS and streams; one the tool cannot speak is refused
+ *                    ({@link ExternalEngines#cannotSpeak})
  */
 public record ExternalLoad(Engine engine, String method, String host, int port, String path, int bodySize,
                            int connections, int threads, Duration duration, Optional<String> cpus, long seed,
-                           OptionalDouble rate) {
+                           OptionalDouble rate, ToolProtocol wire) {
 
     public ExternalLoad {
         Objects.requireNonNull(engine, "engine");
@@ -44,23 +46,33 @@ public record ExternalLoad(Engine engine, String method, String host, int port, 
         }
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(cpus, "cpus");
+        Objects.requireNonNull(wire, "wire");
+        ExternalEngines.cannotSpeak(engine, wire.protocol()).ifPresent(why -> {
+            throw new EngineException(why);
+        });
     }
 
-    /** A closed-loop run. */
+    /** A closed-loop run over plain HTTP/1.1. */
     public ExternalLoad(Engine engine, String method, String host, int port, String path, int bodySize,
                         int connections, int threads, Duration duration, Optional<String> cpus, long seed) {
         this(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed,
-                OptionalDouble.empty());
+                OptionalDouble.empty(), ToolProtocol.H1);
     }
 
     /** The same load for another duration (the warm-up). */
     public ExternalLoad withDuration(Duration d) {
-        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, d, cpus, seed, rate);
+        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, d, cpus, seed, rate, wire);
     }
 
     /** The same load at a fixed rate, or a closed loop when {@code r} is empty. */
     public ExternalLoad withRate(OptionalDouble r) {
-        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed, r);
+        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed, r, wire);
+    }
+
+    /** The same load over another protocol. */
+    public ExternalLoad over(ToolProtocol w) {
+        return new ExternalLoad(engine, method, host, port, path, bodySize, connections, threads, duration, cpus, seed,
+                rate, w);
     }
 
     /** The tool that runs this load. */
@@ -68,8 +80,8 @@ public record ExternalLoad(Engine engine, String method, String host, int port, 
         return (ToolEngine) engine;
     }
 
-    /** The URL without substitutions applied. */
+    /** The URL without its path: {@code http://} or {@code https://}, host and port. */
     String url() {
-        return "http://" + host + ":" + port;
+        return wire.scheme() + "://" + host + ":" + port;
     }
 }

@@ -111,13 +111,18 @@ public final class ToolEngine implements Engine {
     }
 
     @Override
+    public Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol) {
+        return ExternalEngines.cannotSpeak(this, protocol);
+    }
+
+    @Override
     public EngineResult run(RunSpec spec, LoadListener window) {
         ExternalLoad load = load(spec);
         Warmed warmed = warmUp(spec, load);
         ExternalRun r = ExternalEngines.run(load, spec.scratch(), spec.output(), window::windowStarted,
                 window::windowEnded);
         int loadCpus = spec.loadCpus().map(c -> Cpus.parse(c).size()).orElse(Runtime.getRuntime().availableProcessors());
-        return of(r, warmed, loadCpus, spec.load().protocol().label());
+        return of(r, warmed, loadCpus, load.wire());
     }
 
     /** The tool's form of the run's load. */
@@ -127,9 +132,11 @@ public final class ToolEngine implements Engine {
                 : OptionalDouble.empty();
         Duration d = l.duration().orElseThrow(() -> new EngineException(command + " runs for a duration, not a"
                 + " request count"));
+        ToolProtocol wire = new ToolProtocol(l.protocol(), l.request().target().tls(), l.streams(), l.tls().caCert(),
+                l.tls().insecure());
         return new ExternalLoad(this, l.request().method(), l.request().target().host(), l.request().target().port(),
                 l.request().target().path(), l.request().bodySize(), l.connections(), l.threads(), d, spec.loadCpus(),
-                l.seed(), rate);
+                l.seed(), rate, wire);
     }
 
     private Warmed warmUp(RunSpec spec, ExternalLoad load) {
@@ -148,13 +155,22 @@ public final class ToolEngine implements Engine {
                 builtin.steady(), builtin.warmup().intervalRps());
     }
 
-    /** What the tool reported, in the engine-neutral form; figures it does not print stay empty. */
-    private EngineResult of(ExternalRun r, Warmed warmed, int loadCpus, String protocol) {
+    /**
+     * What the tool reported, in the engine-neutral form; figures it does not print stay empty. The
+     * protocol is the one the tool says it negotiated (h2load), else the one it was told to speak (wrk
+     * and oha speak it or fail). TLS errors are counted apart by oha only (0 when it printed none); wrk
+     * counts a failed handshake as a connect error and h2load as an errored request.
+     */
+    private EngineResult of(ExternalRun r, Warmed warmed, int loadCpus, ToolProtocol wire) {
         ImportedRun t = r.reported();
         Map<String, Long> errors = new LinkedHashMap<>();
         for (String category : List.of("connect", "read", "write", "timeout", "status", "protocol")) {
             longValue(t, "errors_" + category).ifPresent(n -> errors.put(category, n));
         }
+        if (wire.tls() && kind == Kind.OHA) {
+            errors.put("tls", longValue(t, "errors_tls").orElse(0));
+        }
+        String protocol = t.get("protocol").isEmpty() ? wire.protocol().label() : t.get("protocol");
         Optional<Latency> service = t.get("svc_p50_us").isEmpty() ? Optional.empty() : Optional.of(new Latency(
                 OptionalDouble.empty(), OptionalDouble.empty(), longValue(t, "svc_p50_us"), OptionalLong.empty(),
                 longValue(t, "svc_p90_us"), longValue(t, "svc_p99_us"), longValue(t, "svc_p999_us"), OptionalLong.empty()));

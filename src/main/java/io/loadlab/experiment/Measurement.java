@@ -106,12 +106,7 @@ final class Measurement {
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
         RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), host, port, w.path()),
                 List.of(), w.bodySize());
-        Protocol protocol = switch (served) {
-            case H1, H1_TLS -> Protocol.HTTP_1_1;
-            case H2_TLS -> Protocol.H2;
-            case H2C -> Protocol.H2C;
-        };
-        return LoadSpec.builder().request(req).protocol(protocol).streams(served.http2() ? spec.streams() : 1)
+        return LoadSpec.builder().request(req).protocol(protocolOf(served)).streams(served.http2() ? spec.streams() : 1)
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
                 .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
@@ -121,6 +116,14 @@ final class Measurement {
                 .build();
     }
 
+    /** The HTTP version a variant's protocol is spoken in (TLS is the URL's). */
+    static Protocol protocolOf(ServedProtocol served) {
+        return switch (served) {
+            case H1, H1_TLS -> Protocol.HTTP_1_1;
+            case H2_TLS -> Protocol.H2;
+            case H2C -> Protocol.H2C;
+        };
+    }
 
     /** The CPUs whose other use is the window's noise: the server's and the load's; empty when not pinned. */
     private List<Integer> cpusInUse() {

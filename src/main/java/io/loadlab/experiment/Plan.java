@@ -115,8 +115,8 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             }
         }
         for (Engine e : spec.engines()) {
-            instances.stream().filter(i -> !overH1OrBuiltin(i, e)).forEach(i -> skipped.add(i.subject().name() + " ["
-                    + i.variantLabel() + "] with " + e.label() + ": only the built-in engine runs TLS and HTTP/2 here"));
+            instances.forEach(i -> cannotSpeak(i, e).ifPresent(why -> skipped.add(i.subject().name() + " ["
+                    + i.variantLabel() + "] with " + e.label() + ": " + why)));
         }
         if (runs.isEmpty()) {
             throw new ExperimentException("nothing to run: " + String.join("; ", skipped));
@@ -168,7 +168,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
-                        if (e.cannotRun(w.path(), List.of()).isEmpty() && overH1OrBuiltin(order.get(pos), e)) {
+                        if (e.cannotRun(w.path(), List.of()).isEmpty() && cannotSpeak(order.get(pos), e).isEmpty()) {
                             for (Optional<SweepPoint> point : points(spec, order.get(pos), w)) {
                                 runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e, point));
                             }
@@ -180,9 +180,9 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         return runs;
     }
 
-    /** Whether engine {@code e} can load instance {@code i}: the external tools run plain HTTP/1.1 only here. */
-    private static boolean overH1OrBuiltin(Instance i, Engine e) {
-        return e == Engine.BUILTIN || io.loadlab.subject.ServedProtocol.of(i.variant()) == io.loadlab.subject.ServedProtocol.H1;
+    /** Why engine {@code e} cannot load instance {@code i} over its variant's protocol (wrk over h2), if it cannot. */
+    private static Optional<String> cannotSpeak(Instance i, Engine e) {
+        return e.cannotSpeak(Measurement.protocolOf(io.loadlab.subject.ServedProtocol.of(i.variant())));
     }
 
     /** The sweep points of an instance's workload in run order; one empty point (a plain run) outside a sweep. */

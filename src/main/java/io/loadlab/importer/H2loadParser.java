@@ -3,9 +3,11 @@ package io.loadlab.importer;
 import java.util.regex.Matcher;
 
 /**
- * h2load. Requests are the "done" ones; 4xx/5xx responses are status errors, "errored" requests
+ * h2load. Requests are the "done" ones less the "errored" ones (h2load counts a request it lost, such
+ * as a stream left unanswered by a GOAWAY, as done and errored); 4xx/5xx responses are status errors, "errored" requests
  * protocol errors and "timeout" ones timeouts. Connections and threads come from the
- * "spawning thread #i: N total client(s)" lines when they are there.
+ * "spawning thread #i: N total client(s)" lines when they are there; the protocol from its
+ * "Application protocol:" line ({@code http/1.1}, {@code h2}, {@code h2c}: what was negotiated).
  */
 final class H2loadParser {
 
@@ -19,7 +21,7 @@ final class H2loadParser {
         s.put("rps", s.parse(fin, 2, UnitParser::count));
         Matcher req = s.require("requests:\\s*(\\S+) total,\\s*(\\S+) started,\\s*(\\S+) done,\\s*(\\S+) succeeded,"
                 + "\\s*(\\S+) failed,\\s*(\\S+) errored,\\s*(\\S+) timeout", "'requests: ... total, ... timeout' line");
-        s.putLong("requests", s.parse(req, 3, UnitParser::count));
+        s.putLong("requests", s.parse(req, 3, UnitParser::count) - s.parse(req, 6, UnitParser::count));
         s.putLong("errors_protocol", s.parse(req, 6, UnitParser::count));
         s.putLong("errors_timeout", s.parse(req, 7, UnitParser::count));
         s.find("status codes:\\s*(\\S+) 2xx,\\s*(\\S+) 3xx,\\s*(\\S+) 4xx,\\s*(\\S+) 5xx").ifPresent(m ->
@@ -30,6 +32,7 @@ final class H2loadParser {
             s.put("lat_mean_us", s.parse(m, 3, t -> UnitParser.micros(t, "us")));
             s.put("lat_stdev_us", s.parse(m, 4, t -> UnitParser.micros(t, "us")));
         });
+        s.find("Application protocol:\\s*(\\S+)").ifPresent(m -> s.putText("protocol", m.group(1)));
         Matcher spawn = s.find("spawning thread #\\d+: (\\d+) total client\\(s\\)").orElse(null);
         long clients = 0;
         int threads = 0;

@@ -18,7 +18,7 @@ public record ImportedRun(Tool tool, Map<String, String> values) {
             "threads", "load_model", "engine", "errors_connect", "errors_read", "errors_write", "errors_timeout",
             "errors_status", "errors_protocol", "lat_mean_us", "lat_stdev_us", "lat_p50_us", "lat_p75_us",
             "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", "svc_p50_us", "svc_p90_us", "svc_p99_us",
-            "svc_p999_us");
+            "svc_p999_us", "errors_tls", "protocol");
 
     public ImportedRun {
         for (String c : values.keySet()) {

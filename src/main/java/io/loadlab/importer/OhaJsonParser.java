@@ -10,7 +10,9 @@ import java.util.Map;
  * oha's JSON output ({@code --output-format json}, formerly {@code --json}): times in seconds,
  * data in bytes, null where nothing was answered (left empty). rps is the responses of the status
  * code distribution per second of the run, as wrk counts; oha's own {@code requestsPerSec} also
- * counts the requests aborted at the deadline and the errors.
+ * counts the requests aborted at the deadline and the errors. TLS errors (rustls's: a certificate
+ * it does not trust, an alert, a record that is not TLS) are {@code errors_tls}, present only when
+ * there were some: the output does not say whether the run was TLS.
  */
 final class OhaJsonParser {
 
@@ -57,6 +59,12 @@ final class OhaJsonParser {
         return s.result();
     }
 
+    /** Whether an oha (rustls) error message is a TLS failure. */
+    static boolean tls(String why) {
+        return why.contains("certificate") || why.contains("alert") || why.contains("tls") || why.contains("ssl")
+                || why.contains("handshake") || why.contains("corrupt message");
+    }
+
     /** Answers and status errors from the status codes, and the other errors by kind. */
     private static void counts(JsonNode root, double seconds, JsonNode sum, Scan s) {
         long requests = 0;
@@ -74,13 +82,21 @@ final class OhaJsonParser {
         s.put("rps", seconds > 0 ? requests / seconds : sum.path("requestsPerSec").asDouble());
         s.putLong("errors_status", status);
         long[] errors = new long[4];
+        long tls = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("errorDistribution").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             String why = e.getKey().toLowerCase(java.util.Locale.ROOT);
             if (why.contains("aborted due to deadline")) {
                 continue; // oha's requests cut by its own end, not failures of the server
             }
-            errors[Scan.errorKind(why)] += e.getValue().asLong();
+            if (tls(why)) {
+                tls += e.getValue().asLong();
+            } else {
+                errors[Scan.errorKind(why)] += e.getValue().asLong();
+            }
+        }
+        if (tls > 0) {
+            s.putLong("errors_tls", tls);
         }
         s.putLong("errors_connect", errors[0]);
         s.putLong("errors_timeout", errors[1]);
