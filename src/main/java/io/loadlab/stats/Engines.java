@@ -14,7 +14,6 @@ import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
@@ -244,18 +243,13 @@ public final class Engines {
         if (!runs.containsColumn("engine")) {
             throw new StatsException("the runs table has no engine column: it is not from runs.csv, which has one");
         }
-        NumericColumn<?> column = data.metric(metric);
-        Map<Key, Map<String, List<RunData.Obs>>> out = new TreeMap<>();
-        for (Map.Entry<Group, List<Integer>> e : data.okRows().entrySet()) {
-            List<RunData.Obs> obs = data.values(column, e.getValue());
-            if (obs.isEmpty()) {
-                continue;
-            }
-            AnalysisGroups.Label l = data.label(e.getValue().get(0));
-            Key k = new Key(l.subject(), l.variantWithoutEngine(), l.workload());
-            out.computeIfAbsent(k, x -> new TreeMap<>()).put(l.engine().isEmpty() ? REFERENCE : l.engine(), obs);
-        }
-        return out;
+        return data.valuesBy(metric, (g, row) -> {
+            AnalysisGroups.Label l = data.label(row);
+            return new Key(l.subject(), l.variantWithoutEngine(), l.workload());
+        }, (g, row) -> {
+            String engine = data.label(row).engine();
+            return engine.isEmpty() ? REFERENCE : engine;
+        }, Comparator.naturalOrder());
     }
 
     private static String nothingInCommon(Table runs, String metric) {

@@ -6,8 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -168,18 +166,8 @@ public final class Protocols {
 
     /** The metric's values of the successful runs, by subject and other variants, then by protocol. */
     private static Map<Key, Map<String, List<RunData.Obs>>> samples(Table runs, String metric) {
-        RunData data = RunData.of(runs);
-        NumericColumn<?> column = data.metric(metric);
-        Map<Key, Map<String, List<RunData.Obs>>> out = new TreeMap<>();
-        for (Map.Entry<Group, List<Integer>> e : data.okRows().entrySet()) {
-            List<RunData.Obs> obs = data.values(column, e.getValue());
-            if (obs.isEmpty()) {
-                continue;
-            }
-            Group g = e.getKey();
-            Key k = new Key(g.workload(), g.subject(), withoutProtocol(g.variant()));
-            out.computeIfAbsent(k, x -> new TreeMap<>(PROTOCOL_ORDER)).put(protocol(g.variant()), obs);
-        }
-        return out;
+        return RunData.of(runs).valuesBy(metric,
+                (g, row) -> new Key(g.workload(), g.subject(), withoutProtocol(g.variant())),
+                (g, row) -> protocol(g.variant()), PROTOCOL_ORDER);
     }
 }

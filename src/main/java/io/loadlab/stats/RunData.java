@@ -81,6 +81,27 @@ final class RunData {
         return rows(true);
     }
 
+    /**
+     * The metric's values of the successful runs, each group's under two keys made from the group and
+     * its first row: the unit compared ({@code key}) and what is compared within it ({@code within}:
+     * an engine, a protocol), the latter in {@code order}. Groups without a value are left out.
+     */
+    <K extends Comparable<K>> java.util.Map<K, java.util.Map<String, List<Obs>>> valuesBy(String metric,
+            java.util.function.BiFunction<Group, Integer, K> key,
+            java.util.function.BiFunction<Group, Integer, String> within, Comparator<String> order) {
+        NumericColumn<?> column = metric(metric);
+        java.util.Map<K, java.util.Map<String, List<Obs>>> out = new TreeMap<>();
+        for (java.util.Map.Entry<Group, List<Integer>> e : okRows().entrySet()) {
+            List<Obs> obs = values(column, e.getValue());
+            if (!obs.isEmpty()) {
+                int first = e.getValue().get(0);
+                out.computeIfAbsent(key.apply(e.getKey(), first), x -> new TreeMap<>(order))
+                        .put(within.apply(e.getKey(), first), obs);
+            }
+        }
+        return out;
+    }
+
     /** Row indexes of the runs that did not succeed, per group, groups in order. */
     SortedMap<Group, List<Integer>> failedRows() {
         return rows(false);
