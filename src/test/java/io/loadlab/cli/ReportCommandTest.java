@@ -161,18 +161,7 @@ class ReportCommandTest {
 
     @Test
     void anExperimentWithSeveralEnginesGetsAnEnginesSection() throws Exception {
-        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
-        Path report = tmp.resolve("engines.html");
-        Path runtime = tmp.resolve("jupyter-runtime");
-        try {
-            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
-                    "report", "data/sample-engines", "--out", report.toString()), jupyterEnv(runtime),
-                    Duration.ofSeconds(300));
-            assertEquals(0, r.code(), r.output());
-        } finally {
-            assertNoneLeft("kernel JVM", runtime.toString());
-        }
-        String html = Files.readString(report, StandardCharsets.UTF_8);
+        String html = render("engines.html", "data/sample-engines");
         assertTrue(html.contains("<h2>Engines</h2>"), "no Engines section");
         for (String caption : List.of("requests per second by engine, against the built-in engine",
                 "order of the subjects by throughput, best first", "requests per CPU-second of the load generator itself")) {
@@ -191,18 +180,7 @@ class ReportCommandTest {
 
     @Test
     void aLatencySweepGetsASectionWithItsCurvesChartKneesAndEqualRates() throws Exception {
-        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
-        Path report = tmp.resolve("sweep.html");
-        Path runtime = tmp.resolve("jupyter-runtime");
-        try {
-            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
-                    "report", "data/sweep-sample", "--baseline", "nginx", "--out", report.toString()), jupyterEnv(runtime),
-                    Duration.ofSeconds(300));
-            assertEquals(0, r.code(), r.output());
-        } finally {
-            assertNoneLeft("kernel JVM", runtime.toString());
-        }
-        String html = Files.readString(report, StandardCharsets.UTF_8);
+        String html = render("sweep.html", "data/sweep-sample", "--baseline", "nginx");
         assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
         int section = html.indexOf("<h2>Latency at equal load: the latency sweep</h2>");
         assertTrue(section > 0, "no sweep section");
@@ -238,18 +216,7 @@ class ReportCommandTest {
 
     @Test
     void protocolVariantsGetACostOfProtocolsSectionWithTablesAndCharts() throws Exception {
-        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
-        Path report = tmp.resolve("protocols.html");
-        Path runtime = tmp.resolve("jupyter-runtime");
-        try {
-            Result r = run(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp", classpath(), Main.class.getName(),
-                    "report", "data/protocols-sample", "--out", report.toString()), jupyterEnv(runtime),
-                    Duration.ofSeconds(300));
-            assertEquals(0, r.code(), r.output());
-        } finally {
-            assertNoneLeft("kernel JVM", runtime.toString());
-        }
-        String html = Files.readString(report, StandardCharsets.UTF_8);
+        String html = render("protocols.html", "data/protocols-sample");
         assertFalse(html.contains("StatsException") || html.contains("Exception:"), "an error in the report");
         int section = html.indexOf("<h2>Cost of TLS and HTTP/2</h2>");
         assertTrue(section > 0, "no protocols section");
@@ -382,5 +349,23 @@ class ReportCommandTest {
         String all = out + Files.readString(stderr, StandardCharsets.UTF_8);
         assertTrue(done, String.join(" ", command) + " did not finish in " + limit.toSeconds() + " s:\n" + tail(all));
         return new Result(p.exitValue(), out, all);
+    }
+
+    /** Renders a report into {@code file} under the test's folder, from {@code args} (folders and options); its HTML. */
+    private String render(String file, String... args) throws Exception {
+        requireTool(JUPYTER, "jupyter-client jupyter-core jupyter-nbconvert");
+        Path report = tmp.resolve(file);
+        Path runtime = tmp.resolve("jupyter-runtime");
+        List<String> command = new java.util.ArrayList<>(List.of(javaCommand(), "-Dloadlab.home=" + HOME, "-cp",
+                classpath(), Main.class.getName(), "report"));
+        command.addAll(List.of(args));
+        command.addAll(List.of("--out", report.toString()));
+        try {
+            Result r = run(command, jupyterEnv(runtime), Duration.ofSeconds(300));
+            assertEquals(0, r.code(), r.output());
+        } finally {
+            assertNoneLeft("kernel JVM", runtime.toString());
+        }
+        return Files.readString(report, StandardCharsets.UTF_8);
     }
 }

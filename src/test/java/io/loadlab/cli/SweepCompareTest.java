@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.data.Results;
 import io.loadlab.data.RunHistograms;
+import io.loadlab.experiment.CsvFields;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.PacedStandIn;
@@ -201,32 +202,14 @@ class SweepCompareTest {
     /** The rows of compare's CSV (a field with a comma is quoted; none here holds a quote). */
     private static List<Map<String, String>> csv(String text) {
         List<String> lines = text.lines().toList();
-        List<String> header = fields(lines.get(0));
+        List<String> header = CsvFields.of(lines.get(0));
         return lines.subList(1, lines.size()).stream().map(l -> {
-            List<String> v = fields(l);
+            List<String> v = CsvFields.of(l);
             Map<String, String> m = new HashMap<>();
             for (int i = 0; i < header.size(); i++) {
                 m.put(header.get(i), i < v.size() ? v.get(i) : "");
             }
             return m;
         }).toList();
-    }
-
-    private static List<String> fields(String line) {
-        List<String> out = new java.util.ArrayList<>();
-        StringBuilder f = new StringBuilder();
-        boolean quoted = false;
-        for (char c : line.toCharArray()) {
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                out.add(f.toString());
-                f.setLength(0);
-            } else {
-                f.append(c);
-            }
-        }
-        out.add(f.toString());
-        return out;
     }
 }

@@ -58,27 +58,9 @@ class ExperimentRunTest {
         return out;
     }
 
-    /** The fields of a CSV line, quoted ones ({@code "durability=memory,protocol=h1"}) unquoted. */
+    /** The fields of a CSV line, quoted ones ({@code "durability=memory,protocol=h1-tls"}) unquoted. */
     static String[] fields(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder f = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"' && quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                f.append('"');
-                i++;
-            } else if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                out.add(f.toString());
-                f.setLength(0);
-            } else {
-                f.append(c);
-            }
-        }
-        out.add(f.toString());
-        return out.toArray(new String[0]);
+        return CsvFields.of(line).toArray(new String[0]);
     }
 
     static Map<String, Long> hlogCounts(Path dir) throws IOException {
