@@ -58,9 +58,7 @@ class KernelSurvivalTest {
             int afterOutput = step("keep + 2");
             int tooBig = step("long[] big = new long[Integer.MAX_VALUE - 8];");
             int chunks = step("List<long[]> hog = new ArrayList<>();\nwhile (true) { hog.add(new long[1 << 20]); }");
-            // Small objects, but 4 KiB each: with 0.5 KiB ones the serial collector's full collections of a
-            // heap of half a million live objects took over a minute to give up on a busy machine.
-            int crumbs = step("List<long[]> crumbs = new ArrayList<>();\nwhile (true) { crumbs.add(new long[512]); }");
+int crumbs = step("List<long[]> crumbs = new ArrayList<>();\nwhile (true) { crumbs.add(new long[64]); }");
             int afterHeap = step("keep + word.length()");
             int halfTheHeap = step("new long[(int) (Runtime.getRuntime().maxMemory() / 8 / 2)].length > 0");
             int exit = step("System.exit(0);");
