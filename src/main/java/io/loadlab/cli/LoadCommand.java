@@ -95,7 +95,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--body-size", paramLabel = "BYTES", description = "request body size (default: 0)")
     int bodySize;
 
-    @Option(names = "--pipeline", paramLabel = "N", description = "requests in flight per connection, closed loop (default: 1)")
+    @Option(names = "--pipeline", paramLabel = "N", description = "requests in flight per connection, closed loop: up to N, topped up once N/2 are answered (default: 1)")
     int pipeline = 1;
 
     @Option(names = "--transport", paramLabel = "T",

@@ -30,6 +30,8 @@ final class Connection extends ChannelInboundHandlerAdapter
     private final Worker worker;
     private final RunControl control;
     private final int pipeline;
+    /** Closed loop: the free places a connection waits for before it writes again, half the depth (see {@link #fillPipeline}). */
+    private final int refillAt;
     private final boolean fixedRate;
     private final ResponseParser parser;
     /** Ring of outstanding requests: when each was due and when it was sent (nanoTime). */
@@ -60,6 +62,7 @@ final class Connection extends ChannelInboundHandlerAdapter
         this.worker = worker;
         this.control = worker.control;
         this.pipeline = control.spec.pipeline();
+        this.refillAt = Math.max(1, pipeline / 2);
         this.fixedRate = control.spec.isFixedRate();
         this.parser = new ResponseParser(control.spec.request().isHead());
         this.due = new long[pipeline];
@@ -207,8 +210,18 @@ final class Connection extends ChannelInboundHandlerAdapter
         }
     }
 
-    /** Closed loop: keeps {@code pipeline} requests in flight while the run goes on. */
+    /**
+     * Closed loop: tops the connection up to {@code pipeline} requests in flight once at least half
+     * of them have been answered (at once with one in flight). Topping up after every answer made
+     * writes of one or two requests: the server answers in the batches it reads, so the batches
+     * stayed that small, and each small write and read cost a syscall and a TCP segment's kernel
+     * work (85% of the loop's CPU in a profile). Batches of at least half the depth keep that down;
+     * between N/2 and N requests are in flight.
+     */
     private void fillPipeline() {
+        if (pipeline - size < refillAt) {
+            return;
+        }
         long now = System.nanoTime();
         int n = 0;
         while (size + n < pipeline && control.tryAcquire()) {

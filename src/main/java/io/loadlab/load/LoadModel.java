@@ -12,7 +12,7 @@ public sealed interface LoadModel {
     /**
      * Closed loop: each connection keeps {@code pipeline} requests in flight (1 = no pipelining).
      *
-     * @param pipeline requests in flight per connection, 1 to 1024
+     * @param pipeline requests in flight per connection, 1 to 1024 (at most; topped up once half are answered)
      */
     record ClosedLoop(int pipeline) implements LoadModel {
         public ClosedLoop {

@@ -128,14 +128,14 @@ class HostileServersTest {
     void aResetWithPipelinedRequestsIsAWriteErrorOnlyForTheRequestThatCouldNotBeWritten() throws IOException {
         // Regression: a write that failed on a reset connection counted every outstanding request
         // as a write error, also those written long before. Here each connection sends four
-        // requests; the answer to the first sends a fifth, and the second is cut by a reset. When
-        // the fifth's write is what fails, four requests are lost, only that one unwritten.
+        // requests and tops up two at a time (once half of them are answered); a reset cuts an
+        // answer. When a top-up's write is what fails, four requests are lost, only its two unwritten.
         Outcome o = against(RESET_MID_RESPONSE, b -> standard(b).connections(8).model(new LoadModel.ClosedLoop(4)));
         ErrorCounts e = o.result().errors();
         long lost = e.read() + e.write();
         assertEquals(errors(0, e.read(), e.write(), 0, 0, 0), e);
         assertTrue(lost > 0, o.toString());
-        assertTrue(4 * e.write() <= lost, "at most one unwritten request per four lost: " + e);
+        assertTrue(2 * e.write() <= lost, "at most two unwritten requests per four lost: " + e);
         assertTrue(o.result().requests() > 0, o.toString());
     }
 
