@@ -156,7 +156,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         sendDueRequest(slot);
     }
 
-    /** Sends the slot's request due now: called by the pacer, or at once when it is late. */
     private void sendDueRequest(int slot) {
         schedules.scheduled(slot, false);
         if (slots.stream[slot] != 0 || codecCtx == null || draining) {
@@ -169,8 +168,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         if (!control.tryAcquire()) {
             return;
         }
-        long now = System.nanoTime();
-        long due = schedules.take(slot);
+        long now = System.nanoTime(), due = schedules.take(slot);
         worker.sendLateness(now - due);
         send(slot, due, now);
         if (!inRead) {
