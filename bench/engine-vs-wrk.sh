@@ -26,7 +26,7 @@
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
 #   SECTIONS (closed,pipelined,fixed), PIPELINE (16), RATE (20000);
-#   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 200us);
+#   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab.
 set -euo pipefail

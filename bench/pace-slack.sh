@@ -6,7 +6,8 @@
 # h2load is installed, h2load --h1 --rps at the same rate as the reference. Per run it prints:
 # in-window process CPU-s (loadlab's process_cpu_s) and engine-thread CPU-s (load_cpu_s) per million
 # answers, whole-process CPU-s per million (user+sys from outside, start-up included), the latency p50
-# and p99 (µs, from the due time), the send lateness p50/p99/max (µs) and the loop's wake-up times/s.
+# and p99 (µs, from the due time), the send lateness p50/p99/max (µs), the loop's timed wake-ups/s and
+# its passes/s (wake-ups for I/O and time together).
 # The summary gives each mean with a 95% t confidence interval over the rounds.
 #
 # Usage: bench/pace-slack.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS] [--rates 20000,2000]
@@ -93,14 +94,14 @@ else:
     late = p["send_lateness_us"]
     print(s, rate, r, n, round(1e6 * d["process_cpu_s"] / n, 2), round(1e6 * d["load_cpu_s"] / n, 2),
           round(1e6 * whole / answered, 2), lat["p50"], lat["p99"], late["p50"], late["p99"], late["max"],
-          round(p["wake_times_per_s"]), d["missed"])
+          round(p["wake_times_per_s"]), d["missed"], round(p["loop_passes_per_s"]))
 PY
       tail -n1 "$rows" >&2
       sleep 1
     done
   done
 done
-echo "slack rate n | window-CPU-s/M | engine-CPU-s/M | whole-CPU-s/M | lat p50 us | lat p99 us | late p50 us | late p99 us | wake/s   (mean [95% CI])"
+echo "slack rate n | window-CPU-s/M | engine-CPU-s/M | whole-CPU-s/M | lat p50 us | lat p99 us | late p50 us | late p99 us | wake/s | passes/s   (mean [95% CI])"
 python3 - "$rows" <<'PY'
 import statistics as st, sys
 from collections import defaultdict
@@ -119,6 +120,6 @@ def cell(vals):
     h = T.get(len(v), 2.0) * st.stdev(v) / len(v) ** 0.5
     return f"{m:.1f} [{m - h:.1f}, {m + h:.1f}]"
 for (s, rate), rs in sorted(groups.items(), key=lambda k: (-k[0][1], k[0][0])):
-    cols = [cell([r[i] for r in rs]) for i in (4, 5, 6, 7, 8, 9, 10, 12)]
+    cols = [cell([r[i] if i < len(r) else "-" for r in rs]) for i in (4, 5, 6, 7, 8, 9, 10, 12, 14)]
     print(f"{s} {rate} {len(rs)} | " + " | ".join(cols))
 PY

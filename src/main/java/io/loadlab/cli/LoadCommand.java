@@ -70,7 +70,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--pace-slack", paramLabel = "D",
             description = {"with -R: how long past its due time a request may wait so that requests due close",
                     "together share one wake-up of the event loop (less CPU); latency, measured from the due",
-                    "time, can only rise, by at most D. 0 wakes at each due time (default: 200us)"})
+                    "time, can only rise, by at most D, e.g. 1ms (default: 0, each request at its due time)"})
     String paceSlack;
 
     @Option(names = "--warmup", paramLabel = "D|auto",

@@ -105,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
     Double rate;
 
     @Option(names = "--pace-slack", paramLabel = "D", description = "built-in engine at a fixed rate: the time a request may"
-            + " wait past its due time to share the loop's wake-up; latency can only rise, by at most D (default: 200us)")
+            + " wait past its due time to share the loop's wake-up; latency can only rise, by at most D (default: 0)")
     String paceSlack;
 
     @Option(names = "--latency-sweep", paramLabel = "PCTS", split = ",",

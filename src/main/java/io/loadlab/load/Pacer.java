@@ -83,6 +83,8 @@ final class Pacer implements IoHandler {
     private long lastWake;
     /** Distinct wake-up times asked of the loop since {@link #resetCounts}. */
     private long wakeTimes;
+    /** Passes of the loop (each after a wait for I/O or time, or none) since {@link #resetCounts}. */
+    private long passes;
 
     private final IoHandlerContext paced = new IoHandlerContext() {
         @Override
@@ -169,6 +171,7 @@ final class Pacer implements IoHandler {
     @Override
     public int run(IoHandlerContext context) {
         outer = context;
+        passes++;
         int handled = delegate.run(paced);
         sendDueBefore(System.nanoTime() + 1);
         return handled;
@@ -197,9 +200,15 @@ final class Pacer implements IoHandler {
         return wakeTimes;
     }
 
-    /** Starts counting {@link #wakeTimes} again: the window's start. */
+    /** Passes of the loop since the last {@link #resetCounts}: its wake-ups for I/O and for time together. */
+    long passes() {
+        return passes;
+    }
+
+    /** Starts counting {@link #wakeTimes} and {@link #passes} again: the window's start. */
     void resetCounts() {
         wakeTimes = 0;
+        passes = 0;
     }
 
     private void removeFirst() {

@@ -159,6 +159,7 @@ public final class JsonSummary {
         Pacing p = r.pacing().get();
         ObjectNode pacing = o.putObject("pacing");
         pacing.put("wake_times_per_s", r.durationSeconds() > 0 ? p.wakeTimes() / r.durationSeconds() : 0);
+        pacing.put("loop_passes_per_s", r.durationSeconds() > 0 ? p.passes() / r.durationSeconds() : 0);
         pacing.put("sent_early", p.sentEarly());
         Histogram late = p.lateness();
         ObjectNode lateness = pacing.putObject("send_lateness_us");
