@@ -8,10 +8,8 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
-import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -79,16 +77,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     @Override
     public void addHandlers(ChannelPipeline pipeline) {
-        H2Frames frames = new H2Frames(this);
-        Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
-                .server(false)
-                .frameListener(frames)
-                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).initialWindowSize(WINDOW))
-                // Closing at the window's end must not wait for streams in flight.
-                .gracefulShutdownTimeoutMillis(0)
-                .build();
-        handler.connection().addListener(frames);
-        pipeline.addLast(worker.h2Bytes, handler, this);
+        pipeline.addLast(worker.h2Bytes, new H2Frames(this).newCodec(WINDOW), this);
     }
 
     @Override
