@@ -26,6 +26,7 @@
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
 #   SECTIONS (closed,pipelined,fixed), PIPELINE (16), RATE (20000);
+#   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab.
 set -euo pipefail
@@ -104,7 +105,8 @@ one_run() {  # SECTION ROUND TOOL
     pipelined:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" --pipeline "$PIPELINE" \
            -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
-    fixed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" -d"${DURATION}s" --json "$url"
+    fixed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
+           ${PACE_SLACK:+--pace-slack "$PACE_SLACK"} -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
   esac
   ngx="$(nginx_cpu_since "$before")"

@@ -35,6 +35,7 @@ final class SpecCodec {
         o.put("body_size", r.bodySize());
         if (s.model() instanceof LoadModel.FixedRate f) {
             o.put("rate", f.requestsPerSecond());
+            o.put("pace_slack_ns", f.paceSlack().toNanos());
         } else {
             o.put("pipeline", s.pipeline());
         }
@@ -52,6 +53,13 @@ final class SpecCodec {
         return o;
     }
 
+    /** The fixed rate of a message; one from a version before the wake-up slack gets the default slack. */
+    private static LoadModel.FixedRate fixedRate(JsonNode o) {
+        double rate = o.get("rate").asDouble();
+        return o.has("pace_slack_ns") ? new LoadModel.FixedRate(rate, Duration.ofNanos(o.get("pace_slack_ns").asLong()))
+                : new LoadModel.FixedRate(rate);
+    }
+
     /**
      * @throws io.loadlab.load.LoadException (usage) when the spec is invalid
      * @throws NullPointerException when a field is missing (a message from another version)
@@ -64,8 +72,7 @@ final class SpecCodec {
         LoadSpec.Builder b = LoadSpec.builder()
                 .request(new RequestTemplate(o.get("method").asText(), Target.parse(o.get("url").asText()), headers,
                         o.get("body_size").asInt()))
-                .model(o.has("rate") ? new LoadModel.FixedRate(o.get("rate").asDouble())
-                        : new LoadModel.ClosedLoop(o.get("pipeline").asInt()))
+                .model(o.has("rate") ? fixedRate(o) : new LoadModel.ClosedLoop(o.get("pipeline").asInt()))
                 .connections(o.get("connections").asInt())
                 .threads(o.get("threads").asInt())
                 .warmup(new Warmup.Fixed(Duration.ofMillis(o.get("warmup_ms").asLong())))

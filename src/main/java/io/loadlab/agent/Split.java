@@ -43,7 +43,7 @@ final class Split {
         for (int i = 0; i < n; i++) {
             int c = (int) conns[i];
             LoadModel model = perAgent.model() instanceof LoadModel.FixedRate f
-                    ? new LoadModel.FixedRate(f.requestsPerSecond() * weights.get(i) / total) : perAgent.model();
+                    ? new LoadModel.FixedRate(f.requestsPerSecond() * weights.get(i) / total, f.paceSlack()) : perAgent.model();
             LoadSpec.Builder b = Specs.copy(perAgent).model(model).connections(c).threads(Math.min(perAgent.threads(), c))
                     .seed(perAgent.seed() * 31 + i);
             if (counts != null) {

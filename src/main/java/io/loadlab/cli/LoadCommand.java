@@ -67,6 +67,12 @@ final class LoadCommand implements Callable<Integer> {
             description = "fixed rate in requests/s over all connections; latency from due time (default: closed loop)")
     Double rate;
 
+    @Option(names = "--pace-slack", paramLabel = "D",
+            description = {"with -R: how long past its due time a request may wait so that requests due close",
+                    "together share one wake-up of the event loop (less CPU); latency, measured from the due",
+                    "time, can only rise, by at most D, e.g. 1ms (default: 0, each request at its due time)"})
+    String paceSlack;
+
     @Option(names = "--warmup", paramLabel = "D|auto",
             description = {"load before measuring, excluded: 'auto' runs until the throughput is steady",
                     "(see --warmup-max), a duration such as 3s runs exactly that, 0s none",
@@ -158,7 +164,11 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     LoadSpec spec() {
-        LoadModel model = rate != null ? new LoadModel.FixedRate(rate) : new LoadModel.ClosedLoop(pipeline);
+        if (rate == null && paceSlack != null) {
+            throw new CliException("--pace-slack applies to a fixed rate only; add -R or drop it", Main.EXIT_USAGE);
+        }
+        LoadModel model = rate == null ? new LoadModel.ClosedLoop(pipeline) : paceSlack == null
+                ? new LoadModel.FixedRate(rate) : new LoadModel.FixedRate(rate, Durations.parse(paceSlack));
         if (rate != null && pipeline != 1) {
             throw new CliException("--pipeline applies to the closed loop only; drop it or drop -R", Main.EXIT_USAGE);
         }

@@ -104,6 +104,10 @@ final class RunCommand implements Callable<Integer> {
             "loop); for oha its -q with --latency-correction"})
     Double rate;
 
+    @Option(names = "--pace-slack", paramLabel = "D", description = "built-in engine at a fixed rate: the time a request may"
+            + " wait past its due time to share the loop's wake-up; latency can only rise, by at most D (default: 0)")
+    String paceSlack;
+
     @Option(names = "--latency-sweep", paramLabel = "PCTS", split = ",",
             description = {"a latency sweep: per subject, workload and round a closed-loop run measures the capacity,",
                     "then fixed-rate windows run at these percentages of it, e.g. 25,50,75,90,100,110"})
@@ -277,9 +281,8 @@ final class RunCommand implements Callable<Integer> {
         return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
                 .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
-                .connections(connections).threads(threads).rate(rate)
-                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep())
-                .protocols(protocols).streams(streams)
+                .connections(connections).threads(threads).rate(rate).paceSlack(paceSlack == null ? null : Durations.parse(paceSlack))
+                .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep()).protocols(protocols).streams(streams)
                 .agents(agentOptions.agentSet(subjectHost.given()).orElse(null))
                 .subjectHost(subjectHost.of(agentOptions.secretFile).orElse(null)).build();
     }

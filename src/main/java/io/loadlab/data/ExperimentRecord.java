@@ -43,8 +43,8 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
             new String[] {"loadlab_version", "Loadlab version"}, new String[] {"git_commit", "Loadlab commit"});
     /** The spec's settings, as stored. */
     private static final List<String> SETTINGS = List.of("rounds", "order", "workload_order", "duration", "warmup",
-            "warmup_min", "warmup_max", "cooldown", "connections", "threads", "rate", "server_cpus", "load_cpus",
-            "engines");
+            "warmup_min", "warmup_max", "cooldown", "connections", "threads", "rate", "pace_slack_us", "server_cpus",
+            "load_cpus", "engines");
 
     public ExperimentRecord {
         facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(facts));
@@ -103,6 +103,7 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
         }
         return switch (field) {
             case "rate" -> spec.has("rate") ? "none (closed loop)" : NOT_RECORDED;
+            case "pace_slack_us" -> "0 (stored before the slack: paced to the ns)";
             case "server_cpus", "load_cpus" -> spec.has(field) ? "default split" : NOT_RECORDED;
             case "workload_order" -> "fixed (listing order)";
             case "engines" -> "builtin";

@@ -58,6 +58,8 @@ import java.util.regex.PatternSyntaxException;
  *                    as HTTP/1.1 with the same connections)
  * @param subjectHost the host the subjects run on, started and sampled there by its agent (which has
  *                    {@code --allow-subjects}); empty for this host
+ * @param paceSlack   at a fixed rate (and in a sweep's fixed-rate windows), the built-in engine's wake-up
+ *                    slack: how long past its due time a request may wait ({@code LoadModel.FixedRate})
  */
 public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
                              int rounds, Order order, long seed, Duration duration, Warmup warmup,
@@ -65,7 +67,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                              Optional<String> serverCpus, Optional<String> loadCpus,
                              Optional<Duration> readyTimeoutOverride, List<Engine> engines,
                              boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents,
-                             Optional<String> protocols, int streams, Optional<SubjectHost> subjectHost) {
+                             Optional<String> protocols, int streams, Optional<SubjectHost> subjectHost,
+                             Duration paceSlack) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -113,6 +116,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                 problems.add("rate: must be positive, got " + r);
             }
         });
+        checkPaceSlack(paceSlack, problems);
         serverCpus.filter(c -> !CPU_LIST.matcher(c).matches())
                 .ifPresent(c -> problems.add("server-cpus: a list such as 0 or 0-1 or 0,2, got '" + c + "'"));
         loadCpus.filter(c -> !CPU_LIST.matcher(c).matches())
@@ -157,6 +161,13 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
             }
         }
         return engines;
+    }
+
+    private static void checkPaceSlack(Duration paceSlack, List<String> problems) {
+        if (paceSlack == null || paceSlack.isNegative()
+                || paceSlack.compareTo(io.loadlab.load.LoadModel.FixedRate.MAX_PACE_SLACK) > 0) {
+            problems.add("pace-slack: must be between 0 and 100ms, got " + paceSlack);
+        }
     }
 
     private static void checkSweep(OptionalDouble rate, List<Engine> engines, List<String> problems) {
@@ -292,6 +303,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         private String protocols;
         private int streams = 1;
         private SubjectHost subjectHost;
+        private Duration paceSlack = io.loadlab.load.LoadModel.FixedRate.DEFAULT_PACE_SLACK;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -321,6 +333,8 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         public Builder streams(int v) { streams = v; return this; }
         /** Runs the subjects on this host's agent (null: on this host). */
         public Builder subjectHost(SubjectHost v) { subjectHost = v; return this; }
+        /** The fixed rate's wake-up slack; {@code null} keeps the default ({@code FixedRate.DEFAULT_PACE_SLACK}). */
+        public Builder paceSlack(Duration v) { paceSlack = v == null ? paceSlack : v; return this; }
 
         /** @throws ExperimentException naming every invalid field */
         public ExperimentSpec build() {
@@ -329,7 +343,7 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                     rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
                     Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
                     engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents),
-                    Optional.ofNullable(protocols), streams, Optional.ofNullable(subjectHost));
+                    Optional.ofNullable(protocols), streams, Optional.ofNullable(subjectHost), paceSlack);
         }
     }
 }

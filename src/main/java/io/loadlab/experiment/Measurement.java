@@ -108,7 +108,8 @@ final class Measurement {
                 List.of(), w.bodySize());
         return LoadSpec.builder().request(req).protocol(protocolOf(served)).streams(served.http2() ? spec.streams() : 1)
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
-                .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble()) : new LoadModel.ClosedLoop(1))
+                .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble(), spec.paceSlack())
+                        : new LoadModel.ClosedLoop(1))
                 .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
                 .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest(), processAge))
                 .seed(spec.seed() * 31 + run.runId())

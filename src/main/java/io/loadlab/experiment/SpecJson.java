@@ -14,6 +14,7 @@ import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
 import io.loadlab.time.Durations;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +55,7 @@ final class SpecJson {
         } else {
             o.putNull("rate");
         }
+        o.put("pace_slack_us", spec.paceSlack().toNanos() / 1e3);
         o.put("server_cpus", spec.serverCpus().orElse(null));
         o.put("load_cpus", spec.loadCpus().orElse(null));
         o.put("ready_timeout", spec.readyTimeoutOverride().map(Durations::format).orElse(null));
@@ -90,6 +92,8 @@ final class SpecJson {
                     .connections(o.get("connections").asInt())
                     .threads(o.get("threads").asInt())
                     .rate(o.hasNonNull("rate") ? o.get("rate").asDouble() : null)
+                    // Experiments stored before the slack existed paced to the nanosecond.
+                    .paceSlack(Duration.ofNanos(Math.round(o.path("pace_slack_us").asDouble(0) * 1e3)))
                     .serverCpus(text(o, "server_cpus").orElse(null))
                     .loadCpus(text(o, "load_cpus").orElse(null))
                     .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))

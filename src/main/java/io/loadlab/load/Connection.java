@@ -23,7 +23,7 @@ import java.io.IOException;
  */
 @ChannelHandler.Sharable
 final class Connection extends ChannelInboundHandlerAdapter
-        implements ResponseParser.Listener, WritePromise.Outcome, ClientConnection {
+        implements ResponseParser.Listener, WritePromise.Outcome, ClientConnection, Pacer.Paced {
 
     private enum Failure { READ, WRITE, TIMEOUT, PROTOCOL }
 
@@ -231,19 +231,26 @@ final class Connection extends ChannelInboundHandlerAdapter
             sendDueRequest();
         } else {
             sendScheduled = true;
-            worker.pacer.orElseThrow().schedule(this, (long) nextDue);
+            worker.pacer.orElseThrow().schedule(this, 0, (long) nextDue);
         }
     }
 
+    @Override
+    public void sendDue(int slot) {
+        sendDueRequest();
+    }
+
     /** Sends the request due now: called by the pacer, or at once when it is late. */
-    void sendDueRequest() {
+    private void sendDueRequest() {
         sendScheduled = false;
         if (size > 0 || channel == null || !control.tryAcquire()) {
             return;
         }
         int tail = (head + size) % pipeline;
+        long now = System.nanoTime();
         due[tail] = (long) nextDue;
-        sent[tail] = System.nanoTime();
+        sent[tail] = now;
+        worker.sendLateness(now - due[tail]);
         nextDue += control.fixedRateIntervalNanos;
         write(1);
     }

@@ -209,8 +209,12 @@ final class EngineRun {
                 }
             }
             if (last) {
+                boolean fixedWindow = spec.isFixedRate() && spec.duration().isPresent();
+                if (fixedWindow) {
+                    sendHeld(Math.min(now, end));
+                }
                 control.sending = false;
-                if (spec.isFixedRate() && spec.duration().isPresent()) {
+                if (fixedWindow) {
                     recordMissed(Math.min(now, end));
                 }
             }
@@ -228,6 +232,19 @@ final class EngineRun {
             if (last) {
                 return new Ticks(intervals, totals, codes, stoppedEarly);
             }
+        }
+    }
+
+    /**
+     * Sends, on each loop, the requests due before the window's end that its pacer still holds (within
+     * the wake-up slack): late, but sent, so that the slack never makes a request a missed one.
+     */
+    private void sendHeld(long endNanos) {
+        for (Worker worker : workers) {
+            LoadEngine.onLoop(worker.loop, () -> {
+                worker.pacer.ifPresent(p -> p.sendDueBefore(endNanos));
+                return null;
+            });
         }
     }
 
@@ -275,7 +292,8 @@ final class EngineRun {
                 spec.isFixedRate() ? Optional.of(service) : Optional.empty(), connect,
                 ticks.intervals(), closed.loadCpu(), closed.processCpu(), loadCpus, ticks.stoppedEarly(),
                 warm, t.missed(), closed.jvm(), spec.protocol(), ProtocolTotals.tls(control, workers),
-                ProtocolTotals.h2(spec, workers));
+                ProtocolTotals.h2(spec, workers), spec.model() instanceof LoadModel.FixedRate f
+                        ? Optional.of(Pacing.of(f.paceSlack().toNanos(), workers)) : Optional.empty());
     }
 
     /** Takes each loop's snapshot into its tally, on the loop. */

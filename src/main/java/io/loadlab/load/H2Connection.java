@@ -12,7 +12,6 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Stream;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP/2 connection of a worker, kept across reconnects: {@code streams} request slots, each a
@@ -34,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * past the request timeout is reset by us and counted as {@code timeout}.
  */
 @ChannelHandler.Sharable
-final class H2Connection extends ChannelInboundHandlerAdapter implements ClientConnection {
+final class H2Connection extends ChannelInboundHandlerAdapter implements ClientConnection, Pacer.Paced {
 
     /**
      * Receive windows of 2^30 - 1 bytes per stream and per connection, h2load's defaults ({@code -w 30
@@ -48,9 +47,8 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private final RunControl control;
     private final boolean fixedRate;
     private final H2Slots slots;
-    /** At a fixed rate: each slot's schedule, and the task that sends its next request when due. */
+    /** At a fixed rate: each slot's schedule (its next request waits in the loop's {@link Pacer}). */
     private final H2Schedules schedules;
-    private final Runnable[] sendDue;
     /** A fixed-rate slot found no free stream (the server's limit was lower): retry it on the next answer. */
     private boolean starved;
 
@@ -69,11 +67,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         this.fixedRate = control.spec.isFixedRate();
         this.slots = new H2Slots(control.spec.streams());
         this.schedules = fixedRate ? new H2Schedules(control, globalIndex) : null;
-        this.sendDue = new Runnable[slots.size()];
-        for (int s = 0; s < slots.size(); s++) {
-            int slot = s;
-            sendDue[s] = () -> sendDueRequest(slot);
-        }
     }
 
     @Override
@@ -144,8 +137,13 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             sendDueRequest(slot);
         } else {
             schedules.scheduled(slot, true);
-            worker.loop.schedule(sendDue[slot], wait, TimeUnit.NANOSECONDS);
+            worker.pacer.orElseThrow().schedule(this, slot, schedules.dueTime(slot));
         }
+    }
+
+    @Override
+    public void sendDue(int slot) {
+        sendDueRequest(slot);
     }
 
     private void sendDueRequest(int slot) {
@@ -160,7 +158,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         if (!control.tryAcquire()) {
             return;
         }
-        send(slot, schedules.take(slot), System.nanoTime());
+        long now = System.nanoTime(), due = schedules.take(slot);
+        worker.sendLateness(now - due);
+        send(slot, due, now);
         if (!inRead) {
             flush();
         }

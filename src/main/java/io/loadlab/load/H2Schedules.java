@@ -30,6 +30,11 @@ final class H2Schedules {
         return (long) nextDue[slot] - now;
     }
 
+    /** The due time of the slot's next request, nanoTime base. */
+    long dueTime(int slot) {
+        return (long) nextDue[slot];
+    }
+
     boolean scheduled(int slot) {
         return scheduled[slot];
     }

@@ -52,7 +52,8 @@ public final class LoadEngine {
         RunControl control = new RunControl(spec, address, tls);
         IoHandlerFactory io = transport.ioHandlerFactory();
         // Only a fixed rate waits for due times; the closed loop runs on Netty's own handler.
-        Optional<Pacer.Factory> pacers = spec.isFixedRate() ? Optional.of(new Pacer.Factory(io)) : Optional.empty();
+        Optional<Pacer.Factory> pacers = spec.model() instanceof LoadModel.FixedRate f
+                ? Optional.of(new Pacer.Factory(io, f.paceSlack().toNanos())) : Optional.empty();
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), pacers.<IoHandlerFactory>map(p -> p).orElse(io));
         EngineRun run = new EngineRun(spec, transport, control, group, pacers, listener);

@@ -36,6 +36,9 @@ import org.HdrHistogram.Histogram;
  * @param protocol          the protocol the connections spoke (for h2 over TLS, negotiated with ALPN)
  * @param tls               what TLS did, for an {@code https://} run
  * @param h2                HTTP/2's events, for an h2 or h2c run
+ * @param pacing            at a fixed rate, how late the requests went out against their due times, and
+ *                          the wake-up slack that bounds the pacer's share of it; empty in the closed loop
+ *                          and for the agents' runs
  */
 public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
                          long requests, long bytesRead, long bytesWritten,
@@ -44,7 +47,7 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                          List<IntervalSample> intervals, double loadCpuSeconds,
                          double processCpuSeconds, int loadCpus, boolean stoppedEarly,
                          Warmed warmup, long missed, JvmUse jvm, Protocol protocol, Optional<TlsSummary> tls,
-                         Optional<H2Summary> h2) {
+                         Optional<H2Summary> h2, Optional<Pacing> pacing) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
     public static final double LOAD_BOUND_SHARE = 0.90;

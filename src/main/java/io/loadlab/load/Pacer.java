@@ -14,27 +14,48 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Sends the requests of a fixed rate when they fall due, without a Netty timer per request (each
  * {@code schedule} call makes a task object). It wraps the event loop's I/O handler: the loop's
- * wait for I/O ends at the earliest due time of its connections as well as at Netty's own
- * deadlines, and after each wait the requests that have fallen due are sent. The due times wait
- * in a binary heap of plain arrays, so scheduling allocates nothing once the heap has grown to
- * the loop's connection count.
+ * wait for I/O ends at the pacer's next wake-up time as well as at Netty's own deadlines, and
+ * after each wait (for I/O or for time) every request that has fallen due is sent. The due times
+ * wait in a binary heap of plain arrays, so scheduling allocates nothing once the heap has grown to
+ * the loop's slot count.
+ *
+ * <p><b>Wake-up slack.</b> With a slack {@code S > 0} the loop does not wake at each due time but at
+ * the earliest due time rounded up to the next multiple of {@code S} (on the {@link System#nanoTime()}
+ * clock): every request due in the same interval of length {@code S} shares one wake-up, one timer
+ * setting, and the loop wakes at most {@code 1/S} times a second for the schedule. A request is never
+ * sent before its due time and the pacer holds it at most {@code S} (less 1 ns) past it; the
+ * operating system's own wake-up latency comes on top, as without a slack. Latency is measured from
+ * the due time, so the slack can only raise it, by at most {@code S}. {@code S = 0} wakes at each due
+ * time, to the nanosecond.
  *
  * <p>Everything but the factory's map runs on the loop's thread.
  */
 final class Pacer implements IoHandler {
 
+    /** What waits in the pacer: an HTTP/1.1 connection, or one stream slot of an HTTP/2 connection. */
+    interface Paced {
+        /** Sends the request of {@code slot} (0 for HTTP/1.1) that is due now. */
+        void sendDue(int slot);
+    }
+
     /** Makes a paced handler per loop and remembers which loop has which. */
     static final class Factory implements IoHandlerFactory {
         private final IoHandlerFactory delegate;
+        private final long slackNanos;
         private final Map<ThreadAwareExecutor, Pacer> byLoop = new ConcurrentHashMap<>();
 
-        Factory(IoHandlerFactory delegate) {
+        /** @param slackNanos the wake-up slack, ns, 0 or more */
+        Factory(IoHandlerFactory delegate, long slackNanos) {
+            if (slackNanos < 0) {
+                throw new IllegalArgumentException("pace slack must be 0 or more, got " + slackNanos + " ns");
+            }
             this.delegate = delegate;
+            this.slackNanos = slackNanos;
         }
 
         @Override
         public IoHandler newHandler(ThreadAwareExecutor loop) {
-            Pacer p = new Pacer(delegate.newHandler(loop));
+            Pacer p = new Pacer(delegate.newHandler(loop), slackNanos);
             byLoop.put(loop, p);
             return p;
         }
@@ -50,24 +71,36 @@ final class Pacer implements IoHandler {
     }
 
     private final IoHandler delegate;
+    private final long slack;
     /** Netty's deadlines are on its ticker's clock: {@code System.nanoTime()} minus this. */
     private final long tickerOrigin = Ticker.systemTicker().initialNanoTime();
     private IoHandlerContext outer;
-    private Connection[] waiting = new Connection[16];
+    private Paced[] waiting = new Paced[16];
+    private int[] slot = new int[16];
     private long[] due = new long[16];
     private int size;
+    /** The wake-up time last asked of the loop (nanoTime base). */
+    private long lastWake;
+    /** Distinct wake-up times asked of the loop since {@link #resetCounts}. */
+    private long wakeTimes;
+    /** Passes of the loop (each after a wait for I/O or time, or none) since {@link #resetCounts}. */
+    private long passes;
 
     private final IoHandlerContext paced = new IoHandlerContext() {
         @Override
         public boolean canBlock() {
-            return outer.canBlock() && (size == 0 || due[0] - System.nanoTime() > 0);
+            return outer.canBlock() && (size == 0 || wakeAt() - System.nanoTime() > 0);
         }
 
         @Override
         public long delayNanos(long currentTimeNanos) {
             long netty = outer.delayNanos(currentTimeNanos);
+            if (size == 0) {
+                return netty;
+            }
+            long mine = asked(wakeAt()) - currentTimeNanos;
             // Never 0 or less: a zero timeout disarms epoll's timer instead of firing it.
-            return size == 0 ? netty : Math.max(1, Math.min(netty, due[0] - currentTimeNanos));
+            return Math.max(1, Math.min(netty, mine));
         }
 
         @Override
@@ -76,7 +109,7 @@ final class Pacer implements IoHandler {
             if (size == 0) {
                 return netty;
             }
-            long mine = due[0] - tickerOrigin;
+            long mine = asked(wakeAt()) - tickerOrigin;
             return netty == -1 ? mine : Math.min(netty, mine);
         }
 
@@ -91,14 +124,34 @@ final class Pacer implements IoHandler {
         }
     };
 
-    private Pacer(IoHandler delegate) {
+    private Pacer(IoHandler delegate, long slackNanos) {
         this.delegate = delegate;
+        this.slack = slackNanos;
     }
 
-    /** Sends {@code c}'s next request at {@code dueNanos} ({@link System#nanoTime()} base), or soon after. */
-    void schedule(Connection c, long dueNanos) {
+    /** The time the loop should wake at for the earliest due time: that time rounded up to the slack's grid. */
+    private long wakeAt() {
+        long d = due[0];
+        return slack == 0 ? d : d + Math.floorMod(-d, slack);
+    }
+
+    /** Counts a wake-up time asked of the loop, once however often the loop asks. */
+    private long asked(long wake) {
+        if (wake != lastWake) {
+            lastWake = wake;
+            wakeTimes++;
+        }
+        return wake;
+    }
+
+    /**
+     * Sends slot {@code s} of {@code p} at {@code dueNanos} ({@link System#nanoTime()} base), or at most
+     * the slack after it (plus the loop's own lateness).
+     */
+    void schedule(Paced p, int s, long dueNanos) {
         if (size == waiting.length) {
             waiting = Arrays.copyOf(waiting, size * 2);
+            slot = Arrays.copyOf(slot, size * 2);
             due = Arrays.copyOf(due, size * 2);
         }
         int i = size++;
@@ -107,29 +160,61 @@ final class Pacer implements IoHandler {
             if (due[parent] - dueNanos <= 0) {
                 break;
             }
-            waiting[i] = waiting[parent];
-            due[i] = due[parent];
+            move(parent, i);
             i = parent;
         }
-        waiting[i] = c;
+        waiting[i] = p;
+        slot[i] = s;
         due[i] = dueNanos;
     }
 
     @Override
     public int run(IoHandlerContext context) {
         outer = context;
+        passes++;
         int handled = delegate.run(paced);
-        long now = System.nanoTime();
-        while (size > 0 && due[0] - now <= 0) {
-            removeFirst().sendDueRequest();
-        }
+        sendDueBefore(System.nanoTime() + 1);
         return handled;
     }
 
-    private Connection removeFirst() {
-        Connection first = waiting[0];
+    /**
+     * Sends every waiting request due before {@code endNanos}: after each pass, those due by now; at the
+     * window's end, those the slack still holds, so that the pacer never turns a request into a missed one.
+     */
+    void sendDueBefore(long endNanos) {
+        while (size > 0 && due[0] - endNanos < 0) {
+            Paced first = waiting[0];
+            int s = slot[0];
+            removeFirst();
+            first.sendDue(s);
+        }
+    }
+
+    /** The wake-up slack, ns. */
+    long slackNanos() {
+        return slack;
+    }
+
+    /** Distinct wake-up times the pacer asked of the loop since the last {@link #resetCounts}. */
+    long wakeTimes() {
+        return wakeTimes;
+    }
+
+    /** Passes of the loop since the last {@link #resetCounts}: its wake-ups for I/O and for time together. */
+    long passes() {
+        return passes;
+    }
+
+    /** Starts counting {@link #wakeTimes} and {@link #passes} again: the window's start. */
+    void resetCounts() {
+        wakeTimes = 0;
+        passes = 0;
+    }
+
+    private void removeFirst() {
         size--;
-        Connection last = waiting[size];
+        Paced last = waiting[size];
+        int lastSlot = slot[size];
         long lastDue = due[size];
         waiting[size] = null;
         int i = 0;
@@ -144,15 +229,20 @@ final class Pacer implements IoHandler {
             if (lastDue - due[child] <= 0) {
                 break;
             }
-            waiting[i] = waiting[child];
-            due[i] = due[child];
+            move(child, i);
             i = child;
         }
         if (size > 0) {
             waiting[i] = last;
+            slot[i] = lastSlot;
             due[i] = lastDue;
         }
-        return first;
+    }
+
+    private void move(int from, int to) {
+        waiting[to] = waiting[from];
+        slot[to] = slot[from];
+        due[to] = due[from];
     }
 
     @Override

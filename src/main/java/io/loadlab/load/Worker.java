@@ -69,6 +69,10 @@ final class Worker {
     long errProtocol;
     /** At a fixed rate: requests that fell due in the window but were never sent (set at its end). */
     long missed;
+    /** At a fixed rate: how late each request was sent after its due time, ns; null in the closed loop. */
+    final Histogram lateness;
+    /** At a fixed rate: requests sent before their due time (a bug if ever above 0). */
+    long sentEarly;
 
     Worker(int index, EventLoop loop, RunControl control, Transport transport, Optional<Pacer> pacer) {
         this.index = index;
@@ -78,6 +82,7 @@ final class Worker {
         this.pacer = pacer;
         this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
         this.service = control.spec.isFixedRate() ? Totals.newHistogram() : null;
+        this.lateness = control.spec.isFixedRate() ? new Histogram(1, HIGHEST_US * 1000, 2) : null;
         boolean h2 = control.spec.protocol().isHttp2();
         this.h2Request = h2 ? new H2Request(control.spec.request(), encoder) : null;
         this.h2Bytes = h2 ? new WireBytes(this) : null;
@@ -195,6 +200,20 @@ final class Worker {
         h2.reset();
         missed = 0;
         Arrays.fill(statusCounts, 0);
+        if (lateness != null) {
+            lateness.reset();
+            sentEarly = 0;
+        }
+        pacer.ifPresent(Pacer::resetCounts);
+    }
+
+    /** Records that a fixed-rate request went out {@code nanos} after its due time. Runs on the loop. */
+    void sendLateness(long nanos) {
+        if (nanos < 0) {
+            sentEarly++;
+        } else {
+            lateness.recordValue(Math.min(nanos, HIGHEST_US * 1000));
+        }
     }
 
     /** Answers since the last reset, for the warm-up's throughput. Runs on the loop. */

@@ -99,6 +99,22 @@ class LoadCommandTest {
     }
 
     @Test
+    void aFixedRateRunRecordsItsPaceSlackAndHowLateItSent() throws IOException {
+        CliRun o = run("load", "-c", "2", "-R", "20", "--pace-slack", "500us", "-d", "1s", "--warmup", "0s", "--json",
+                url());
+        assertEquals(0, o.code(), o.err());
+        JsonNode j = new ObjectMapper().readTree(o.out());
+        assertEquals(500.0, j.get("pace_slack_us").asDouble(), 1e-9);
+        JsonNode p = j.get("pacing");
+        assertEquals(0, p.get("sent_early").asLong());
+        assertTrue(p.get("send_lateness_us").get("count").asLong() >= j.get("requests").asLong(), p.toString());
+        assertTrue(p.get("wake_times_per_s").asDouble() > 0, p.toString());
+        CliRun closed = run("load", "-c", "2", "-n", "50", "--json", url());
+        JsonNode c = new ObjectMapper().readTree(closed.out());
+        assertTrue(c.get("pace_slack_us").isNull() && c.get("pacing").isNull(), "closed loop: no pacing");
+    }
+
+    @Test
     void usageErrorsExitWithTwoAndOneLine() {
         String[][] cases = {
                 {"load", "--no-such-flag", url()},
@@ -111,6 +127,9 @@ class LoadCommandTest {
                 {"load", "http://no-such-host.invalid/"},
                 {"load", "-R", "100", "--pipeline", "4", url()},
                 {"load", "-n", "100", "--warmup", "1s", url()},
+                {"load", "--pace-slack", "1ms", url()},
+                {"load", "-R", "100", "--pace-slack", "1s", url()},
+                {"load", "-R", "100", "--pace-slack", "soon", url()},
         };
         for (String[] c : cases) {
             CliRun o = run(c);

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.ErrorCounts;
+import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadResult;
+import io.loadlab.load.Pacing;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -126,6 +128,7 @@ public final class JsonSummary {
             o.putNull("target_rps");
             o.putNull("missed");
         }
+        putPacing(o, r);
         ArrayNode warnings = o.putArray("warnings");
         if (r.steady().isPresent() && !r.steady().get() && r.warmupSeconds() > 0) {
             warnings.add("not_steady");
@@ -136,6 +139,35 @@ public final class JsonSummary {
         if (r.loadBound()) {
             warnings.add("load_bound");
         }
+    }
+
+    /**
+     * {@code pace_slack_us}, the bound on how long the pacer held a request past its due time, and
+     * {@code pacing}: the loops' wake-up times per second and the send lateness (µs) actually seen.
+     */
+    private static void putPacing(ObjectNode o, LoadResult r) {
+        if (!(r.spec().model() instanceof LoadModel.FixedRate f)) {
+            o.putNull("pace_slack_us");
+            o.putNull("pacing");
+            return;
+        }
+        o.put("pace_slack_us", f.paceSlack().toNanos() / 1e3);
+        if (r.pacing().isEmpty()) {
+            o.putNull("pacing");
+            return;
+        }
+        Pacing p = r.pacing().get();
+        ObjectNode pacing = o.putObject("pacing");
+        pacing.put("wake_times_per_s", r.durationSeconds() > 0 ? p.wakeTimes() / r.durationSeconds() : 0);
+        pacing.put("loop_passes_per_s", r.durationSeconds() > 0 ? p.passes() / r.durationSeconds() : 0);
+        pacing.put("sent_early", p.sentEarly());
+        Histogram late = p.lateness();
+        ObjectNode lateness = pacing.putObject("send_lateness_us");
+        lateness.put("count", late.getTotalCount());
+        for (String[] q : new String[][] {{"p50", "50"}, {"p99", "99"}, {"p999", "99.9"}}) {
+            lateness.put(q[0], late.getValueAtPercentile(Double.parseDouble(q[1])) / 1e3);
+        }
+        lateness.put("max", late.getMaxValue() / 1e3);
     }
 
     /** The JSON text of a result, indented. */

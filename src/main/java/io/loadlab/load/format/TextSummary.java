@@ -61,6 +61,11 @@ public final class TextSummary {
         sb.append(String.format(Locale.ROOT, "  Requests/sec  %s%n", Units.integer(r.rps())));
         r.targetRps().ifPresent(target -> sb.append(String.format(Locale.ROOT,
                 "  Target rate   %s/s, %s due but never sent%n", Units.integer(target), Units.count(r.missed()))));
+        r.pacing().ifPresent(p -> sb.append(String.format(Locale.ROOT,
+                "  Pacing        slack %s, sent late by p50 %s, p99 %s; %s timed wake-ups/s%n",
+                Units.latency(p.slackNanos() / 1e3), Units.latency(p.lateness().getValueAtPercentile(50) / 1e3),
+                Units.latency(p.lateness().getValueAtPercentile(99) / 1e3),
+                Units.integer(p.wakeTimes() / Math.max(1e-9, r.durationSeconds())))));
         if (r.warmupSeconds() > 0) {
             sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, throughput %s at its end%n", r.warmupSeconds(),
                     r.steady().orElse(false) ? "steady" : "NOT steady"));

@@ -1,0 +1,213 @@
+package io.loadlab.load;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.IoHandle;
+import io.netty.channel.IoHandler;
+import io.netty.channel.IoHandlerContext;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.IoRegistration;
+import io.netty.util.concurrent.ThreadAwareExecutor;
+import io.netty.util.concurrent.Ticker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The pacer's wake-up slack: the loop is asked to wake on the slack's grid, no request goes out before
+ * its due time or more than the slack after it, and requests due close together share a wake-up. The
+ * first tests drive the pacer on a made-up clock (no timer, no thread); the last ones run the engine.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PacerTest {
+
+    private static final long US = 1_000;
+    private static final long HOUR = 3_600_000_000_000L;
+
+    /** The loop's own handler, stood in for: it asks the pacer's context when to wake, as epoll's does. */
+    private static final class Asking implements IoHandler {
+        /** The wake-up time asked, {@link System#nanoTime()} base. */
+        long wake;
+
+        @Override
+        public int run(IoHandlerContext context) {
+            wake = context.deadlineNanos() + Ticker.systemTicker().initialNanoTime();
+            return 0;
+        }
+
+        @Override
+        public void wakeup() {
+        }
+
+        @Override
+        public IoRegistration register(IoHandle handle) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean isCompatible(Class<? extends IoHandle> handleType) {
+            return true;
+        }
+    }
+
+    /** Netty with nothing scheduled for hours: the pacer's time is the earliest. */
+    private static final IoHandlerContext IDLE = new IoHandlerContext() {
+        @Override
+        public boolean canBlock() {
+            return true;
+        }
+
+        @Override
+        public long delayNanos(long currentTimeNanos) {
+            return 10 * HOUR;
+        }
+
+        @Override
+        public long deadlineNanos() {
+            return -1;
+        }
+    };
+
+    private static final ThreadAwareExecutor LOOP = new ThreadAwareExecutor() {
+        @Override
+        public boolean isExecutorThread(Thread thread) {
+            return true;
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            command.run();
+        }
+    };
+
+    /** What a simulated run of the loop did: each send's wake-up time minus its due time, and the wake-ups. */
+    private record Simulated(List<Long> lateness, Set<Long> wakeUps, long wakeTimes, List<Long> sentOrder) {
+    }
+
+    /**
+     * Schedules {@code n} requests {@code everyNanos} apart, an hour from now (the real clock never
+     * reaches them), then plays the loop: asks the pacer when to wake, "wakes" then, sends what is due.
+     */
+    private static Simulated simulate(long slackNanos, int n, long everyNanos) {
+        Asking loopHandler = new Asking();
+        IoHandlerFactory delegate = loop -> loopHandler;
+        Pacer pacer = (Pacer) new Pacer.Factory(delegate, slackNanos).newHandler(LOOP);
+        long base = System.nanoTime() + HOUR + 12_345; // deliberately off any grid
+        long[] now = {0};
+        List<Long> lateness = new ArrayList<>();
+        List<Long> order = new ArrayList<>();
+        for (int k = n - 1; k >= 0; k--) { // scheduled out of order: the heap sorts them
+            long due = base + k * everyNanos;
+            int slot = k;
+            pacer.schedule(s -> {
+                lateness.add(now[0] - due);
+                order.add((long) s);
+            }, slot, due);
+        }
+        Set<Long> wakeUps = new HashSet<>();
+        while (order.size() < n) {
+            pacer.run(IDLE); // the real clock is an hour short of every due time: nothing is sent here
+            long wake = loopHandler.wake;
+            if (slackNanos > 0) {
+                assertEquals(0, Math.floorMod(wake, slackNanos), "wake-up " + wake + " is off the slack's grid");
+            }
+            wakeUps.add(wake);
+            now[0] = wake;
+            pacer.sendDueBefore(wake + 1); // the loop woke then: what is due by then goes out
+        }
+        return new Simulated(lateness, wakeUps, pacer.wakeTimes(), order);
+    }
+
+    @Test
+    void withASlackRequestsAreSentInDueOrderNeverEarlyAndAtMostTheSlackLate() {
+        long slack = 1000 * US;
+        Simulated s = simulate(slack, 200, 50 * US);
+        assertEquals(200, s.sentOrder().size());
+        for (int k = 0; k < 200; k++) {
+            assertEquals(k, s.sentOrder().get(k), "sent out of due order at " + k);
+        }
+        long min = s.lateness().stream().mapToLong(Long::longValue).min().orElseThrow();
+        long max = s.lateness().stream().mapToLong(Long::longValue).max().orElseThrow();
+        assertAll(() -> assertTrue(min >= 0, "a request went out " + -min + " ns early"),
+                () -> assertTrue(max < slack, "a request waited " + max + " ns, more than the slack " + slack));
+    }
+
+    @Test
+    void aSlackOfOneMillisecondCoalescesTwentyRequestsPerWakeUpAtFiftyMicrosecondsApart() {
+        Simulated none = simulate(0, 200, 50 * US);
+        Simulated ms = simulate(1000 * US, 200, 50 * US);
+        // 200 requests over 10 ms: one wake-up each without slack, one per grid millisecond (10 or 11) with it.
+        assertAll(() -> assertEquals(200, none.wakeUps().size()),
+                () -> assertEquals(200, none.wakeTimes()),
+                () -> assertTrue(ms.wakeUps().size() <= 11, ms.wakeUps().size() + " wake-ups"),
+                () -> assertEquals(ms.wakeUps().size(), ms.wakeTimes()),
+                () -> assertTrue(none.lateness().stream().allMatch(l -> l == 0), "without slack, at the due time"));
+    }
+
+    @Test
+    void aNegativeSlackIsRefused() {
+        try {
+            new Pacer.Factory(loop -> new Asking(), -1);
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage().contains("0 or more"), e.getMessage());
+            return;
+        }
+        throw new AssertionError("a negative slack was accepted");
+    }
+
+    private static LoadResult fixed(TestHttpServer server, double rate, Duration slack, Duration window) {
+        return LoadEngine.run(LoadSpec.builder().url(server.url("/")).connectTimeout(Duration.ofSeconds(2))
+                .connections(16).threads(1).model(new LoadModel.FixedRate(rate, slack)).duration(window).build());
+    }
+
+    @Test
+    void atAFixedRateNoRequestIsSentEarlyAndASlackCutsTheWakeUps() throws Exception {
+        try (TestHttpServer server = TestHttpServer.fixed("p")) {
+            LoadResult exact = fixed(server, 5000, Duration.ZERO, Duration.ofSeconds(2));
+            LoadResult slack = fixed(server, 5000, Duration.ofMillis(5), Duration.ofSeconds(2));
+            Pacing e = exact.pacing().orElseThrow();
+            Pacing s = slack.pacing().orElseThrow();
+            double exactPerS = e.wakeTimes() / exact.durationSeconds();
+            double slackPerS = s.wakeTimes() / slack.durationSeconds();
+            assertAll(() -> assertEquals(0, e.sentEarly()), () -> assertEquals(0, s.sentEarly()),
+                    () -> assertEquals(5_000_000, s.slackNanos()),
+                    () -> assertTrue(s.lateness().getTotalCount() >= slack.requests(), "every send is timed"),
+                    // A 5 ms grid has 200 points a second; the connections' start adds a few wake-ups.
+                    () -> assertTrue(s.wakeTimes() <= 200 * slack.durationSeconds() + 20, slackPerS + " wake-ups/s"),
+                    () -> assertTrue(exactPerS > 4 * slackPerS, exactPerS + " wake-ups/s without slack, "
+                            + slackPerS + " with 5 ms"));
+        }
+    }
+
+    @Test
+    void requestsTheSlackStillHoldsAtTheWindowsEndAreSentNotMissed() throws Exception {
+        try (TestHttpServer server = TestHttpServer.fixed("m")) {
+            // A 5 ms slack at 2,000/s holds about 10 requests at any instant, the window's end included
+            // (below each connection's 8 ms between requests, so no connection holds two).
+            LoadResult r = fixed(server, 2000, Duration.ofMillis(5), Duration.ofSeconds(1));
+            assertAll(() -> assertEquals(0, r.missed(), "missed"),
+                    () -> assertEquals(0, r.pacing().orElseThrow().sentEarly()),
+                    () -> assertTrue(r.requests() > 1000, r.requests() + " answers"));
+        }
+    }
+
+    @Test
+    void http2FixedRateWaitsInThePacerToo() throws Exception {
+        try (H2TestServer s = H2TestServer.start()) {
+            LoadResult r = LoadEngine.run(LoadSpec.builder().url(s.url("/s/200")).protocol(Protocol.H2C).streams(4)
+                    .connections(2).threads(1).model(new LoadModel.FixedRate(400, Duration.ofMillis(1)))
+                    .requests(400).build());
+            Pacing p = r.pacing().orElseThrow();
+            assertAll(() -> assertEquals(400, r.requests()), () -> assertEquals(0, p.sentEarly()),
+                    () -> assertEquals(400, p.lateness().getTotalCount()),
+                    () -> assertTrue(p.wakeTimes() > 0 && p.wakeTimes() <= 400, p.wakeTimes() + " wake-up times"));
+        }
+    }
+}
