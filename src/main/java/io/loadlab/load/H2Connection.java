@@ -8,10 +8,8 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
-import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import java.io.IOException;
 
@@ -26,7 +24,8 @@ import java.io.IOException;
  *
  * <p>Per request Netty allocates the stream's state, a write promise and the decoded response headers;
  * this class allocates nothing per request (its slots are arrays; with substitutions the path is
- * one string per request). The bytes allocated per request have not been measured yet.
+ * one string per request). In all, about 1.1 KB per request over h2c and 2 KB over h2-tls against nginx
+ * (its responses add HPACK entries), which {@code ProtocolAllocationTest} bounds.
  *
  * <p>Error categories: a stream the server resets ({@code RST_STREAM}) or the connection loses (closed,
  * or above a {@code GOAWAY}'s last stream) is a {@code read} error; one Netty resets because its
@@ -72,16 +71,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     @Override
     public void addHandlers(ChannelPipeline pipeline) {
-        H2Frames frames = new H2Frames(this);
-        Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
-                .server(false)
-                .frameListener(frames)
-                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).initialWindowSize(WINDOW))
-                // Closing at the window's end must not wait for streams in flight.
-                .gracefulShutdownTimeoutMillis(0)
-                .build();
-        handler.connection().addListener(frames);
-        pipeline.addLast(worker.h2Bytes, handler, this);
+        pipeline.addLast(worker.h2Bytes, new H2Frames(this).newCodec(WINDOW), this);
     }
 
     @Override

@@ -57,7 +57,7 @@ class H2EngineTest {
         try (H2TestServer s = H2TestServer.start()) {
             LoadResult r = LoadEngine.run(h2c(s, "/rst", 2, 4).requests(400).build());
             assertEquals(400, s.resets.get());
-            assertEquals(400, r.h2().orElseThrow().rstStream());
+            assertEquals(400, r.h2().orElseThrow().rstStream(), r.errors() + " " + r.h2() + " " + r.requests());
             assertEquals(400, r.errors().read());
             assertEquals(400, r.errors().total());
             assertEquals(0, r.requests());
