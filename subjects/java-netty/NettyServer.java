@@ -8,7 +8,8 @@
 // Protocols: h1-tls is HTTP/1.1 over TLS; h2-tls offers h2 and http/1.1 in ALPN; h2c answers HTTP/2
 // with prior knowledge (and an Upgrade: h2c) and HTTP/1.1 on one port. HTTP/2 is Netty's frame codec
 // with one frame-level handler per connection on it (Http2Handler: no child channel, pipeline or
-// HTTP/1 conversion per stream, which cost about twice the CPU per request and warmed up slowly);
+// HTTP/1 conversion per stream, which cost 1.3 to 2 times the CPU per request when warm and took
+// about twice as long as h1 to warm up: README, "java-netty's HTTP/2 path");
 // every protocol's requests go to the same route(), so the endpoints are one code for all four.
 // TLS is BoringSSL (netty-tcnative) where it loads, else the JDK's, TLS 1.2 and 1.3, with Netty's
 // default session cache and tickets.
