@@ -1,11 +1,15 @@
 //! Loadlab subject "rust-axum": the subject contract (docs/architecture.md) on axum 0.8 and
 //! tokio's multi-threaded runtime, written the way axum's own examples write handlers.
 //!
-//!   rust-axum-server --port 8080 [--threads N] [--durability memory|fsync --dir DIR] [--protocol h1|h2c]
+//!   rust-axum-server --port 8080 [--threads N] [--durability memory|fsync --dir DIR]
+//!                    [--protocol h1|h2c|h1-tls|h2-tls --cert FILE --key FILE]
 //!
 //! axum is built with its http2 feature, so `axum::serve` (hyper-util's automatic connection builder)
-//! answers HTTP/1.1 and HTTP/2 with prior knowledge (h2c) on one port; --protocol names the variant
-//! (both serve the same way; TLS is not offered, see subjects/README.md).
+//! answers HTTP/1.1 and HTTP/2 with prior knowledge (h2c) on one port; --protocol h1 and h2c name
+//! the variant (both serve the same way). h1-tls and h2-tls put rustls (0.23, with the ring
+//! provider, TLS 1.2 and 1.3) in front of the same builder and router, as axum's own low-level
+//! rustls example does: ALPN offers http/1.1 for h1-tls, and h2 then http/1.1 for h2-tls. Like
+//! `axum::serve`, neither sets TCP_NODELAY.
 //! --threads is tokio's worker count (upstream's default is one worker per CPU the process sees;
 //! the harness passes the number of CPUs it pins the server to, so the two agree when pinned).
 //! In fsync mode a PUT is answered only after File::sync_data (fdatasync) of the value's file,
@@ -56,6 +60,8 @@ fn main() {
     let mut durability = String::from("memory");
     let mut dir: Option<PathBuf> = None;
     let mut protocol = String::from("h1");
+    let mut cert: Option<PathBuf> = None;
+    let mut key: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let value = args.next().unwrap_or_else(|| usage(&format!("{} needs a value", a)));
@@ -65,6 +71,8 @@ fn main() {
             "--durability" => durability = value,
             "--dir" => dir = Some(PathBuf::from(value)),
             "--protocol" => protocol = value,
+            "--cert" => cert = Some(PathBuf::from(value)),
+            "--key" => key = Some(PathBuf::from(value)),
             other => usage(&format!("unknown option {}", other)),
         }
     }
@@ -77,9 +85,17 @@ fn main() {
         }
         other => usage(&format!("durability must be memory or fsync, got '{}'", other)),
     };
-    if protocol != "h1" && protocol != "h2c" {
-        usage(&format!("protocol must be h1 or h2c, got '{}'", protocol));
-    }
+    let tls = match protocol.as_str() {
+        "h1" | "h2c" => None,
+        "h1-tls" | "h2-tls" => {
+            let (c, k) = match (cert, key) {
+                (Some(c), Some(k)) => (c, k),
+                _ => usage(&format!("--protocol {} needs --cert FILE and --key FILE", protocol)),
+            };
+            Some(tls_config(&c, &k, protocol == "h2-tls"))
+        }
+        other => usage(&format!("protocol must be h1, h2c, h1-tls or h2-tls, got '{}'", other)),
+    };
     let pattern: Vec<u8> = (0..26 * 40330).map(|i| b'a' + (i % 26) as u8).collect();
     let store = Arc::new(Store {
         map: RwLock::new(HashMap::new()),
@@ -92,10 +108,27 @@ fn main() {
         .enable_all()
         .build()
         .unwrap_or_else(|e| usage(&format!("cannot start tokio: {}", e)));
-    runtime.block_on(serve(port, threads, format!("{}, {}", durability, protocol), store));
+    runtime.block_on(serve(port, threads, format!("{}, {}", durability, protocol), store, tls));
 }
 
-async fn serve(port: u16, threads: usize, durability: String, store: Shared) {
+/// rustls's server configuration from PEM files: the certificate chain and its private key.
+fn tls_config(cert: &std::path::Path, key: &std::path::Path, h2: bool) -> Arc<rustls::ServerConfig> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .and_then(|certs| certs.collect())
+        .unwrap_or_else(|e| usage(&format!("cannot read the certificate {}: {}", cert.display(), e)));
+    let private = PrivateKeyDer::from_pem_file(key)
+        .unwrap_or_else(|e| usage(&format!("cannot read the key {}: {}", key.display(), e)));
+    let mut config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .and_then(|b| b.with_no_client_auth().with_single_cert(chain, private))
+        .unwrap_or_else(|e| usage(&format!("the certificate and key do not make a TLS configuration: {}", e)));
+    config.alpn_protocols = if h2 { vec![b"h2".to_vec(), b"http/1.1".to_vec()] } else { vec![b"http/1.1".to_vec()] };
+    Arc::new(config)
+}
+
+async fn serve(port: u16, threads: usize, durability: String, store: Shared, tls: Option<Arc<rustls::ServerConfig>>) {
     let app = Router::new()
         .route("/plaintext", get(plaintext))
         .route("/json", get(json))
@@ -109,9 +142,40 @@ async fn serve(port: u16, threads: usize, durability: String, store: Shared) {
         .unwrap_or_else(|e| usage(&format!("cannot listen on port {}: {}", port, e)));
     println!("listening on {} ({} tokio workers, {})", port, threads, durability);
     let _ = std::io::stdout().flush();
-    if let Err(e) = axum::serve(listener, app).await {
+    if let Some(config) = tls {
+        serve_tls(listener, app, config).await
+    } else if let Err(e) = axum::serve(listener, app).await {
         eprintln!("rust-axum: {}", e);
         std::process::exit(1);
+    }
+}
+
+/// Accepts TCP connections, completes each TLS handshake on its own task, then serves the router
+/// over it with hyper-util's automatic builder (HTTP/1.1 or HTTP/2 by the negotiated protocol), as
+/// `axum::serve` does over plain TCP. A failed handshake drops that connection only.
+async fn serve_tls(listener: tokio::net::TcpListener, app: Router, config: Arc<rustls::ServerConfig>) -> ! {
+    use hyper_util::rt::{TokioExecutor, TokioIo};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::service::TowerToHyperService;
+    let acceptor = tokio_rustls::TlsAcceptor::from(config);
+    loop {
+        let (tcp, _) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors and the like: axum::serve waits a second and goes on too.
+                eprintln!("rust-axum: accept: {}", e);
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        let (acceptor, app) = (acceptor.clone(), app.clone());
+        tokio::spawn(async move {
+            let Ok(stream) = acceptor.accept(tcp).await else { return };
+            let service = TowerToHyperService::new(app);
+            let _ = Builder::new(TokioExecutor::new())
+                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                .await;
+        });
     }
 }
 
