@@ -7,9 +7,12 @@
 // (FileChannel.force(false), i.e. fdatasync), written off the event loop.
 // Protocols: h1-tls is HTTP/1.1 over TLS; h2-tls offers h2 and http/1.1 in ALPN; h2c answers HTTP/2
 // with prior knowledge (and an Upgrade: h2c) and HTTP/1.1 on one port. HTTP/2 is Netty's frame codec
-// and multiplexer, each stream a child channel whose messages are converted to HTTP/1 objects, so the
-// one Handler below serves every protocol. TLS is BoringSSL (netty-tcnative) where it loads, else the
-// JDK's, TLS 1.2 and 1.3, with Netty's default session cache and tickets.
+// with one frame-level handler per connection on it (Http2Handler: no child channel, pipeline or
+// HTTP/1 conversion per stream, which cost 1.3 to 2 times the CPU per request when warm and took
+// about twice as long as h1 to warm up: README, "java-netty's HTTP/2 path");
+// every protocol's requests go to the same route(), so the endpoints are one code for all four.
+// TLS is BoringSSL (netty-tcnative) where it loads, else the JDK's, TLS 1.2 and 1.3, with Netty's
+// default session cache and tickets.
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -18,9 +21,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
@@ -36,21 +40,30 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
-import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2FrameStream;
+import io.netty.handler.codec.http2.Http2FrameStreamException;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersFrame;
+import io.netty.handler.codec.http2.Http2ResetFrame;
 import io.netty.handler.codec.http2.Http2ServerUpgradeCodec;
-import io.netty.handler.codec.http2.Http2StreamChannel;
-import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
@@ -59,6 +72,9 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.collection.IntObjectHashMap;
+import io.netty.util.concurrent.EventExecutor;
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -67,9 +83,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 public final class NettyServer {
@@ -77,6 +93,9 @@ public final class NettyServer {
     static final int MAX_BYTES = 64 << 20;
     static final ByteBuf PLAINTEXT = constant("Hello, World!");
     static final ByteBuf JSON = constant("{\"message\":\"Hello, World!\"}");
+    static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
+    static final AsciiString APPLICATION_JSON = AsciiString.cached("application/json");
+    static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
     /** About 1 MiB of the pattern /bytes/{n} serves in slices: a multiple of 26 so slices join up. */
     static final ByteBuf PATTERN = pattern(26 * 40330);
     static final ConcurrentHashMap<String, byte[]> KV = new ConcurrentHashMap<>();
@@ -188,19 +207,9 @@ public final class NettyServer {
         p.addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BYTES), new Handler());
     }
 
-    /** HTTP/2: the frame codec and a child channel per stream that speaks HTTP/1 objects to the Handler. */
+    /** HTTP/2: the frame codec and, on it, one handler for all of the connection's streams. */
     static void http2(ChannelPipeline p) {
-        p.addLast(Http2FrameCodecBuilder.forServer().build(), new Http2MultiplexHandler(streams()));
-    }
-
-    static ChannelInitializer<Http2StreamChannel> streams() {
-        return new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Http2StreamChannel ch) {
-                ch.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(true), new HttpObjectAggregator(MAX_BYTES),
-                        new Handler());
-            }
-        };
+        p.addLast(Http2FrameCodecBuilder.forServer().build(), new Http2Handler());
     }
 
     /** After the TLS handshake: HTTP/2 or HTTP/1.1, as ALPN chose. */
@@ -224,21 +233,18 @@ public final class NettyServer {
         HttpServerCodec codec = new HttpServerCodec();
         HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(codec, name ->
                 AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, name)
-                        ? new Http2ServerUpgradeCodec(Http2FrameCodecBuilder.forServer().build(), new Http2MultiplexHandler(streams()))
+                        ? new Http2ServerUpgradeCodec(Http2FrameCodecBuilder.forServer().build(), new Http2Handler())
                         : null);
         p.addLast(new CleartextHttp2ServerUpgradeHandler(codec, upgrade, new PriorKnowledge()), new Http1Fallback());
     }
 
-    /**
-     * Put in place when the preface arrives: the frame codec, then the multiplexer after it (which
-     * looks for the codec when it is added, so the codec goes first).
-     */
+    /** Put in place when the preface arrives: the frame codec, then the handler of its streams. */
     static final class PriorKnowledge extends ChannelHandlerAdapter {
         @Override
         public void handlerAdded(ChannelHandlerContext ctx) {
             ChannelPipeline p = ctx.pipeline();
             p.addAfter(ctx.name(), "h2-frames", Http2FrameCodecBuilder.forServer().build());
-            p.addAfter("h2-frames", "h2-streams", new Http2MultiplexHandler(streams()));
+            p.addAfter("h2-frames", "h2-streams", new Http2Handler());
             p.remove(this);
         }
     }
@@ -259,14 +265,103 @@ public final class NettyServer {
     }
 
     /**
-     * One per connection. Answers must leave in request order even when some are asynchronous
+     * One request being answered, over whichever protocol it came: {@link #route} serves every
+     * endpoint through it, so the endpoints are the same code for all four protocol variants.
+     */
+    abstract static class Exchange {
+        /** Sends the answer (headers Content-Type and Content-Length); the body is released once written. */
+        abstract void send(HttpResponseStatus status, CharSequence type, ByteBuf body);
+
+        /** The answer will be sent later, from the event loop (a delay, an fsync); called before that is scheduled. */
+        void deferred() { }
+
+        /** An answer sent after {@link #deferred} has gone out. */
+        void resumed() { }
+    }
+
+    /**
+     * The subject contract's endpoints. {@code content} is the request's body (read here, released by
+     * the caller); {@code loop} the connection's event loop, where deferred answers are sent from.
+     */
+    static void route(EventExecutor loop, HttpMethod m, String uri, ByteBuf content, Exchange x) {
+        int q = uri.indexOf('?');
+        String path = q >= 0 ? uri.substring(0, q) : uri;
+        boolean get = m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD);
+        if (get && path.equals("/plaintext")) {
+            x.send(HttpResponseStatus.OK, TEXT_PLAIN, PLAINTEXT.retainedDuplicate());
+        } else if (get && path.equals("/json")) {
+            x.send(HttpResponseStatus.OK, APPLICATION_JSON, JSON.retainedDuplicate());
+        } else if (get && path.startsWith("/bytes/")) {
+            long n = number(path.substring(7));
+            if (n < 0 || n > MAX_BYTES) {
+                x.send(HttpResponseStatus.BAD_REQUEST, TEXT_PLAIN, text("n must be 0.." + MAX_BYTES));
+            } else {
+                x.send(HttpResponseStatus.OK, OCTET_STREAM, bytes((int) n));
+            }
+        } else if (path.startsWith("/kv/") && path.length() > 4) {
+            kv(loop, m, get, path.substring(4), content, x);
+        } else if (get && path.startsWith("/delay/")) {
+            long ms = number(path.substring(7));
+            if (ms < 0 || ms > 60_000) {
+                x.send(HttpResponseStatus.BAD_REQUEST, TEXT_PLAIN, text("ms must be 0..60000"));
+            } else {
+                // Scheduled on the event loop: other connections (and streams) go on meanwhile.
+                x.deferred();
+                loop.schedule(() -> {
+                    x.send(HttpResponseStatus.OK, TEXT_PLAIN, PLAINTEXT.retainedDuplicate());
+                    x.resumed();
+                }, ms, TimeUnit.MILLISECONDS);
+            }
+        } else {
+            x.send(HttpResponseStatus.NOT_FOUND, TEXT_PLAIN, text("not found"));
+        }
+    }
+
+    /** /kv/{key}: PUT stores (201 new, 204 replaced; in fsync mode only once on disk), GET reads (404 absent). */
+    static void kv(EventExecutor loop, HttpMethod m, boolean get, String key, ByteBuf content, Exchange x) {
+        if (m.equals(HttpMethod.PUT)) {
+            byte[] body = new byte[content.readableBytes()];
+            content.getBytes(content.readerIndex(), body);
+            if (kvDir == null) {
+                boolean existed = KV.put(key, body) != null;
+                x.send(existed ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED, TEXT_PLAIN,
+                        Unpooled.EMPTY_BUFFER);
+                return;
+            }
+            x.deferred();
+            disk.execute(() -> {
+                HttpResponseStatus status;
+                try {
+                    writeDurably(key, body);
+                    status = KV.put(key, body) != null ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED;
+                } catch (IOException e) {
+                    status = HttpResponseStatus.INTERNAL_SERVER_ERROR;
+                }
+                HttpResponseStatus s = status;
+                loop.execute(() -> {
+                    x.send(s, TEXT_PLAIN, Unpooled.EMPTY_BUFFER);
+                    x.resumed();
+                });
+            });
+        } else if (get) {
+            byte[] v = KV.get(key);
+            if (v == null) {
+                x.send(HttpResponseStatus.NOT_FOUND, TEXT_PLAIN, text("no such key"));
+            } else {
+                x.send(HttpResponseStatus.OK, OCTET_STREAM, Unpooled.wrappedBuffer(v));
+            }
+        } else {
+            x.send(HttpResponseStatus.METHOD_NOT_ALLOWED, TEXT_PLAIN, text("use GET or PUT"));
+        }
+    }
+
+    /**
+     * HTTP/1.1, one per connection. Answers must leave in request order even when some are asynchronous
      * (a delay, an fsync): while one is pending, later pipelined requests wait in a queue.
      */
     static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final java.util.ArrayDeque<FullHttpRequest> waiting = new java.util.ArrayDeque<>();
         private boolean pending;
-        /** The request being answered is HTTP/1.0 with keep-alive (answers go out in request order). */
-        private boolean http10KeepAlive;
 
         Handler() {
             super(false); // requests are released by serve(), possibly after waiting in the queue
@@ -298,84 +393,27 @@ public final class NettyServer {
 
         private void serveAndRelease(ChannelHandlerContext ctx, FullHttpRequest req) {
             try {
-                serve(ctx, req);
+                boolean keepAlive = HttpUtil.isKeepAlive(req);
+                // An HTTP/1.0 client keeps the connection only when the answer says so (ab -k waits otherwise).
+                boolean http10KeepAlive = keepAlive && req.protocolVersion().equals(HttpVersion.HTTP_1_0);
+                route(ctx.executor(), req.method(), req.uri(), req.content(), new Exchange() {
+                    @Override
+                    void send(HttpResponseStatus status, CharSequence type, ByteBuf body) {
+                        send1(ctx, keepAlive, http10KeepAlive, status, type, body);
+                    }
+
+                    @Override
+                    void deferred() {
+                        pending = true;
+                    }
+
+                    @Override
+                    void resumed() {
+                        resume(ctx);
+                    }
+                });
             } finally {
                 req.release();
-            }
-        }
-
-        private void serve(ChannelHandlerContext ctx, FullHttpRequest req) {
-            boolean keepAlive = HttpUtil.isKeepAlive(req);
-            // An HTTP/1.0 client keeps the connection only when the answer says so (ab -k waits otherwise).
-            http10KeepAlive = keepAlive && req.protocolVersion().equals(HttpVersion.HTTP_1_0);
-            String path = req.uri();
-            int q = path.indexOf('?');
-            if (q >= 0) {
-                path = path.substring(0, q);
-            }
-            HttpMethod m = req.method();
-            boolean get = m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD);
-            if (get && path.equals("/plaintext")) {
-                send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", PLAINTEXT.retainedDuplicate());
-            } else if (get && path.equals("/json")) {
-                send(ctx, keepAlive, HttpResponseStatus.OK, "application/json", JSON.retainedDuplicate());
-            } else if (get && path.startsWith("/bytes/")) {
-                long n = number(path.substring(7));
-                if (n < 0 || n > MAX_BYTES) {
-                    send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "text/plain", text("n must be 0.." + MAX_BYTES));
-                } else {
-                    send(ctx, keepAlive, HttpResponseStatus.OK, "application/octet-stream", bytes((int) n));
-                }
-            } else if (path.startsWith("/kv/") && path.length() > 4) {
-                String key = path.substring(4);
-                if (m.equals(HttpMethod.PUT)) {
-                    byte[] body = new byte[req.content().readableBytes()];
-                    req.content().getBytes(req.content().readerIndex(), body);
-                    if (kvDir == null) {
-                        boolean existed = KV.put(key, body) != null;
-                        send(ctx, keepAlive, existed ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED,
-                                "text/plain", Unpooled.EMPTY_BUFFER);
-                    } else {
-                        pending = true;
-                        disk.execute(() -> {
-                            HttpResponseStatus status;
-                            try {
-                                writeDurably(key, body);
-                                status = KV.put(key, body) != null ? HttpResponseStatus.NO_CONTENT : HttpResponseStatus.CREATED;
-                            } catch (IOException e) {
-                                status = HttpResponseStatus.INTERNAL_SERVER_ERROR;
-                            }
-                            HttpResponseStatus s = status;
-                            ctx.executor().execute(() -> {
-                                send(ctx, keepAlive, s, "text/plain", Unpooled.EMPTY_BUFFER);
-                                resume(ctx);
-                            });
-                        });
-                    }
-                } else if (get) {
-                    byte[] v = KV.get(key);
-                    if (v == null) {
-                        send(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "text/plain", text("no such key"));
-                    } else {
-                        send(ctx, keepAlive, HttpResponseStatus.OK, "application/octet-stream", Unpooled.wrappedBuffer(v));
-                    }
-                } else {
-                    send(ctx, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", text("use GET or PUT"));
-                }
-            } else if (get && path.startsWith("/delay/")) {
-                long ms = number(path.substring(7));
-                if (ms < 0 || ms > 60_000) {
-                    send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "text/plain", text("ms must be 0..60000"));
-                } else {
-                    // Scheduled on the event loop: other connections go on meanwhile.
-                    pending = true;
-                    ctx.executor().schedule(() -> {
-                        send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", PLAINTEXT.retainedDuplicate());
-                        resume(ctx);
-                    }, ms, TimeUnit.MILLISECONDS);
-                }
-            } else {
-                send(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "text/plain", text("not found"));
             }
         }
 
@@ -385,11 +423,12 @@ public final class NettyServer {
         }
     }
 
-    static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String type, ByteBuf body) {
+    static void send1(ChannelHandlerContext ctx, boolean keepAlive, boolean http10KeepAlive, HttpResponseStatus status,
+                      CharSequence type, ByteBuf body) {
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
         res.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
         res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-        if (keepAlive && ((Handler) ctx.handler()).http10KeepAlive) {
+        if (keepAlive && http10KeepAlive) {
             res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
         }
         if (!keepAlive) {
@@ -397,6 +436,188 @@ public final class NettyServer {
             ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
         } else {
             ctx.writeAndFlush(res);
+        }
+    }
+
+    /**
+     * HTTP/2, one per connection, directly on the frame codec (no child channel per stream). A request
+     * is served when its stream ends: at once for a HEADERS frame with END_STREAM (a GET), else once
+     * its DATA has arrived, gathered here per stream id up to {@link #MAX_BYTES} (413 above, as the
+     * HTTP/1 aggregator answers). Each DATA frame's bytes are given back to the flow-control windows
+     * as soon as they are copied. Answers are written, not flushed, inside a read: the codec flushes
+     * once per read (Http2ConnectionHandler.channelReadComplete), so the answers of one read leave in
+     * one write; a deferred answer (a delay, an fsync) is flushed when it is sent.
+     */
+    static final class Http2Handler extends ChannelInboundHandlerAdapter {
+        /** Requests whose body is still arriving, by stream id. */
+        private final IntObjectHashMap<Http2Request> open = new IntObjectHashMap<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2HeadersFrame h) {
+                headers(ctx, h);
+            } else if (msg instanceof Http2DataFrame d) {
+                try {
+                    data(ctx, d);
+                } finally {
+                    d.release();
+                }
+            } else {
+                if (msg instanceof Http2ResetFrame r) {
+                    drop(r.stream().id());
+                }
+                ReferenceCountUtil.release(msg); // SETTINGS, PING (acknowledged by the codec), GOAWAY ...
+            }
+        }
+
+        private void headers(ChannelHandlerContext ctx, Http2HeadersFrame h) {
+            Http2FrameStream stream = h.stream();
+            Http2Request req = open.get(stream.id());
+            if (req != null) { // trailers: the body is complete
+                open.remove(stream.id());
+                serve(ctx, req);
+                return;
+            }
+            req = new Http2Request(stream, h.headers());
+            if (h.isEndStream()) {
+                serve(ctx, req);
+            } else if (h.headers().getLong(HttpHeaderNames.CONTENT_LENGTH, 0) > MAX_BYTES) {
+                tooLarge(ctx, stream);
+            } else {
+                if (h.headers().contains(HttpHeaderNames.EXPECT, HttpHeaderValues.CONTINUE, true)) {
+                    ctx.write(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers()
+                            .status(HttpResponseStatus.CONTINUE.codeAsText()), false).stream(stream));
+                }
+                req.body = ctx.alloc().buffer();
+                open.put(stream.id(), req);
+            }
+        }
+
+        private void data(ChannelHandlerContext ctx, Http2DataFrame d) {
+            Http2FrameStream stream = d.stream();
+            if (d.initialFlowControlledBytes() > 0) {
+                ctx.write(new DefaultHttp2WindowUpdateFrame(d.initialFlowControlledBytes()).stream(stream));
+            }
+            Http2Request req = open.get(stream.id());
+            if (req == null) {
+                return; // a stream already answered (413) or reset
+            }
+            if (req.body.readableBytes() + d.content().readableBytes() > MAX_BYTES) {
+                drop(stream.id());
+                tooLarge(ctx, stream);
+                return;
+            }
+            req.body.writeBytes(d.content());
+            if (d.isEndStream()) {
+                open.remove(stream.id());
+                serve(ctx, req);
+            }
+        }
+
+        private static void serve(ChannelHandlerContext ctx, Http2Request req) {
+            ByteBuf body = req.body == null ? Unpooled.EMPTY_BUFFER : req.body;
+            try {
+                HttpMethod m = method(req.headers.method());
+                CharSequence path = req.headers.path();
+                if (m == null || path == null) {
+                    new Http2Exchange(ctx, req.stream, false).send(HttpResponseStatus.BAD_REQUEST, TEXT_PLAIN,
+                            text("a request needs :method and :path"));
+                } else {
+                    route(ctx.executor(), m, path.toString(), body, new Http2Exchange(ctx, req.stream,
+                            m.equals(HttpMethod.HEAD)));
+                }
+            } finally {
+                body.release();
+            }
+        }
+
+        /** The request's method; null when absent or not a token. */
+        private static HttpMethod method(CharSequence name) {
+            try {
+                return name == null ? null : HttpMethod.valueOf(name.toString());
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+
+        /** 413 with an empty body, then RST_STREAM CANCEL so that the client stops sending the rest. */
+        private static void tooLarge(ChannelHandlerContext ctx, Http2FrameStream stream) {
+            ctx.write(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers()
+                    .status(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE.codeAsText())
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, 0), true).stream(stream));
+            ctx.write(new DefaultHttp2ResetFrame(Http2Error.CANCEL).stream(stream));
+        }
+
+        private void drop(int streamId) {
+            Http2Request req = open.remove(streamId);
+            if (req != null && req.body != null) {
+                req.body.release();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            open.values().forEach(r -> r.body.release());
+            open.clear();
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (cause instanceof Http2FrameStreamException e) { // one stream's error: reset it, the others go on
+                drop(e.stream().id());
+                ctx.writeAndFlush(new DefaultHttp2ResetFrame(e.error()).stream(e.stream()));
+            } else {
+                ctx.close();
+            }
+        }
+    }
+
+    /** An HTTP/2 request: its stream, its headers and (when it has one) its body as it arrives. */
+    static final class Http2Request {
+        final Http2FrameStream stream;
+        final Http2Headers headers;
+        ByteBuf body;
+
+        Http2Request(Http2FrameStream stream, Http2Headers headers) {
+            this.stream = stream;
+            this.headers = headers;
+        }
+    }
+
+    /** An answer on one HTTP/2 stream: HEADERS (:status, content-type, content-length), then DATA unless empty or HEAD. */
+    static final class Http2Exchange extends Exchange {
+        private final ChannelHandlerContext ctx;
+        private final Http2FrameStream stream;
+        private final boolean head;
+        private boolean later;
+
+        Http2Exchange(ChannelHandlerContext ctx, Http2FrameStream stream, boolean head) {
+            this.ctx = ctx;
+            this.stream = stream;
+            this.head = head;
+        }
+
+        @Override
+        void send(HttpResponseStatus status, CharSequence type, ByteBuf body) {
+            Http2Headers h = new DefaultHttp2Headers().status(status.codeAsText());
+            h.set(HttpHeaderNames.CONTENT_TYPE, type);
+            h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+            boolean noData = head || !body.isReadable();
+            ctx.write(new DefaultHttp2HeadersFrame(h, noData).stream(stream));
+            if (noData) {
+                body.release();
+            } else {
+                ctx.write(new DefaultHttp2DataFrame(body, true).stream(stream));
+            }
+            if (later) {
+                ctx.flush(); // outside a read: nothing else will flush it
+            }
+        }
+
+        @Override
+        void deferred() {
+            later = true;
         }
     }
 
