@@ -46,8 +46,11 @@ PIPELINE="${PIPELINE:-16}"
 RESULTS="${RESULTS:-}"
 SUMMARY=""
 
+BENCH=jvm-flags
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
-die() { echo "jvm-flags: $*" >&2; exit 1; }
 while [ $# -gt 0 ]; do
   case "$1" in
     -r|--rounds) ROUNDS="${2:?}"; shift 2 ;;
@@ -147,46 +150,16 @@ IFS=, read -r -a sets <<<"$SETS"
 IFS=, read -r -a modes <<<"$MODES"
 for s in "${sets[@]}"; do flags_of "$s" >/dev/null || die "unknown set '$s' (see --help)"; done
 for m in "${modes[@]}"; do case "$m" in closed|pipelined) ;; *) die "unknown mode '$m'" ;; esac; done
-NGINX="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
-[ -x "$NGINX" ] || die "nginx is needed (apt-get install -y nginx-light)"
-command -v taskset >/dev/null 2>&1 || die "taskset is needed (apt-get install -y util-linux)"
-
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/jvm-flags.XXXXXX")"
-nginx_pid=""
-cleanup() {
-  if [ -n "$nginx_pid" ]; then
-    local workers
-    workers="$(pgrep -P "$nginx_pid" 2>/dev/null || true)"
-    kill -TERM "$nginx_pid" 2>/dev/null || true
-    wait "$nginx_pid" 2>/dev/null || true
-    # shellcheck disable=SC2086
-    [ -z "$workers" ] || kill -KILL $workers 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+bench_need nginx taskset curl
+bench_setup
 [ -n "$RESULTS" ] || RESULTS="$tmp/results"
 touch "$RESULTS"
 
 echo "jvm-flags: building/checking loadlab..." >&2
 "$root/loadlab" --version >&2 || die "./loadlab --version failed"
-
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
-url="http://127.0.0.1:$port/plaintext"
-mkdir -p "$tmp/nginx"
-sed -e "s|@PORT@|$port|g" -e "s|@TMP@|$tmp/nginx|g" "$here/nginx.conf" >"$tmp/nginx/nginx.conf"
-taskset -c "$NGINX_CORE" "$NGINX" -p "$tmp/nginx/" -e "$tmp/nginx/error.log" -c "$tmp/nginx/nginx.conf" \
-  </dev/null >"$tmp/nginx/stdout" 2>&1 &
-nginx_pid=$!
-for _ in $(seq 100); do
-  [ "$(curl -fsS --max-time 1 "$url" 2>/dev/null)" = "Hello, World!" ] && break
-  kill -0 "$nginx_pid" 2>/dev/null || die "nginx did not start: $(tail -3 "$tmp/nginx/error.log" 2>/dev/null)"
-  sleep 0.1
-done
-[ "$(curl -fsS --max-time 1 "$url" 2>/dev/null)" = "Hello, World!" ] || die "nginx does not answer on $url"
-echo "jvm-flags: nginx PID $nginx_pid on core $NGINX_CORE, $url; results in $RESULTS" >&2
+plain_url() { url="http://127.0.0.1:$PORT/plaintext"; }
+bench_start_nginx "$here/nginx.conf" PORT plain_url
+echo "jvm-flags: results in $RESULTS" >&2
 
 # Runs the command, waits for its exit without reaping it (waitid WNOWAIT: a zombie's
 # /proc/PID/stat still holds its utime and stime, all threads summed), prints them in seconds.

@@ -1,5 +1,5 @@
 # lib.sh: what the benchmarks that pit `loadlab load` against other load generators share.
-# Sourced (not run) by bench/engine-vs-wrk.sh and bench/protocols-vs-tools.sh, after they set:
+# Sourced (not run) by bench/engine-vs-wrk.sh, protocols-vs-tools.sh, jvm-flags.sh and pace-slack.sh, after they set:
 #   BENCH       the script's name, for messages;
 #   here, root  bench/ and Loadlab's folder;
 #   NGINX_CORE, LOAD_CORE, ROUNDS, RAW_DIR (see each script's --help).

@@ -20,7 +20,9 @@ root="$(cd "$here/.." && pwd)"
 ROUNDS="${ROUNDS:-3}" DURATION="${DURATION:-8}" CONNECTIONS="${CONNECTIONS:-64}"
 RATES="${RATES:-20000,2000}" SLACKS="${SLACKS:-0,50us,200us,1ms}" WARMUP="${WARMUP:-3s}"
 NGINX_CORE="${NGINX_CORE:-0}" LOAD_CORE="${LOAD_CORE:-1}"
-die() { echo "pace-slack: $*" >&2; exit 1; }
+BENCH=pace-slack
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
     -r) ROUNDS="${2:?}"; shift 2 ;;
@@ -32,33 +34,13 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
-NGINX="$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)"
-[ -x "$NGINX" ] || die "nginx is missing (apt-get install -y nginx-light)"
+bench_need nginx taskset curl
 [ -x /usr/bin/time ] || die "GNU time is missing (apt-get install -y time)"
 H2LOAD="$(command -v h2load 2>/dev/null || true)"
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/pace-slack.XXXXXX")"
-nginx_pid=""
-cleanup() {
-  if [ -n "$nginx_pid" ]; then
-    kill -TERM "$nginx_pid" 2>/dev/null || true
-    wait "$nginx_pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+bench_setup
 "$root/loadlab" --version >/dev/null || die "./loadlab --version failed"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-url="http://127.0.0.1:$port/plaintext"
-mkdir -p "$tmp/nginx"
-sed -e "s|@PORT@|$port|g" -e "s|@TMP@|$tmp/nginx|g" "$here/nginx.conf" >"$tmp/nginx/nginx.conf"
-taskset -c "$NGINX_CORE" "$NGINX" -p "$tmp/nginx/" -e "$tmp/nginx/error.log" -c "$tmp/nginx/nginx.conf" \
-  </dev/null >"$tmp/nginx/stdout" 2>&1 &
-nginx_pid=$!
-for _ in $(seq 100); do
-  [ "$(curl -fsS --max-time 1 "$url" 2>/dev/null)" = "Hello, World!" ] && break
-  kill -0 "$nginx_pid" 2>/dev/null || die "nginx did not start: $(tail -3 "$tmp/nginx/error.log")"
-  sleep 0.1
-done
+plain_url() { url="http://127.0.0.1:$PORT/plaintext"; }
+bench_start_nginx "$here/nginx.conf" PORT plain_url
 IFS=, read -r -a rates <<<"$RATES"
 IFS=, read -r -a slacks <<<"$SLACKS"
 rows="$tmp/rows"
