@@ -30,11 +30,41 @@ public final class SubjectCheck {
     }
 
     /**
+     * A subject started in one variant and ready to answer. Closing it stops the subject by pid.
+     *
+     * @param process the subject's process
+     * @param port    where it listens on 127.0.0.1
+     * @param caCert  the throw-away CA that signed its certificate, for the TLS variants
+     */
+    public record Started(SubjectProcess process, int port, Optional<Path> caCert) implements AutoCloseable {
+        @Override
+        public void close() {
+            process.close();
+        }
+    }
+
+    /**
      * @param work a fresh folder for the subject's files, its log and the CA
      * @throws SubjectException when the subject cannot be built, started or made ready
      * @throws IOException      when the check cannot connect (h2c) or a folder cannot be made
      */
     public static Outcome run(SubjectLauncher launcher, Subject s, Map<String, String> variant, Path work)
+            throws IOException {
+        try (Started st = start(launcher, s, variant, work);
+             ContractCheck check = new ContractCheck(ServedProtocol.of(variant), st.port(), st.caCert())) {
+            return new Outcome(check.run(new HashSet<>(s.manifest().workloads())), st.process().handle());
+        }
+    }
+
+    /**
+     * Starts the subject in {@code variant} on a free port (a TLS variant with a certificate from a CA
+     * made in {@code work/ca}) and waits until it is ready, as {@link #run} does before checking it.
+     *
+     * @param work a fresh folder for the subject's files, its log and the CA
+     * @throws SubjectException when the subject cannot be built, started or made ready (it is stopped then)
+     * @throws IOException      when no free port can be found
+     */
+    public static Started start(SubjectLauncher launcher, Subject s, Map<String, String> variant, Path work)
             throws IOException {
         ServedProtocol served = ServedProtocol.of(variant);
         SubjectLauncher l = launcher;
@@ -46,12 +76,13 @@ public final class SubjectCheck {
         }
         int port = SubjectProcess.freePort();
         SubjectManifest m = s.manifest();
-        try (SubjectProcess p = l.start(m, variant, port, Optional.empty(), work.resolve("work"),
-                work.resolve("subject.log"))) {
+        SubjectProcess p = l.start(m, variant, port, Optional.empty(), work.resolve("work"), work.resolve("subject.log"));
+        try {
             p.awaitReady("127.0.0.1", port, m.ready().path(), m.ready().timeout(), served.tls());
-            try (ContractCheck check = new ContractCheck(served, port, caCert)) {
-                return new Outcome(check.run(new HashSet<>(m.workloads())), p.handle());
-            }
+        } catch (RuntimeException e) {
+            p.close();
+            throw e;
         }
+        return new Started(p, port, caCert);
     }
 }
