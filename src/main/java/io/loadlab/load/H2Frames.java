@@ -3,8 +3,14 @@ package io.loadlab.load;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
+import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Connection;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
@@ -36,16 +42,21 @@ final class H2Frames extends Http2FrameAdapter implements Http2Connection.Listen
         // deprecates priorities): 6% of the loop's CPU and 10% of its bytes per request over h2-tls.
         DefaultHttp2Connection c = new DefaultHttp2Connection(false);
         c.remote().flowController(new DefaultHttp2RemoteFlowController(c, new UniformStreamByteDistributor(c)));
+        Http2Settings settings = Http2Settings.defaultSettings().pushEnabled(false).initialWindowSize(window);
+        Http2ConnectionEncoder encoder = new DefaultHttp2ConnectionEncoder(c, new DefaultHttp2FrameWriter());
+        // The answers' headers through the engine's own HPACK decoder, which keeps only what it reads.
+        H2StatusDecoder headers = new H2StatusDecoder(settings.maxHeaderListSize());
+        Http2ConnectionDecoder decoder = new DefaultHttp2ConnectionDecoder(c, encoder, new DefaultHttp2FrameReader(headers));
         Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
-                .connection(c)
+                // The builder's rapid-reset protection (leaving the connection after 200 RST_STREAM a
+                // window) is for servers, and it takes a codec's for one: a client's is none. (Set
+                // before the codec, as the builder requires; the encoder given has no such limit.)
+                .decoderEnforceMaxRstFramesPerWindow(0, 0)
+                .codec(decoder, encoder)
                 .frameListener(this)
-                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).initialWindowSize(window))
+                .initialSettings(settings)
                 // Closing at the window's end must not wait for streams in flight.
                 .gracefulShutdownTimeoutMillis(0)
-                // Given a connection, the builder takes it for a server's and would leave the connection
-                // after 200 RST_STREAM a window (rapid-reset protection): a client's default is none.
-                .decoderEnforceMaxRstFramesPerWindow(0, 0)
-                .encoderEnforceMaxRstFramesPerWindow(0, 0)
                 .build();
         c.addListener(this);
         return handler;
