@@ -274,7 +274,7 @@ fmt='%-9s %-5s %-8s %9s %6s %6s %7s %10s %8s %10s %8s %10s %8s %10s %9s\n'
 header() {
   # shellcheck disable=SC2059
   printf "$fmt" section round tool req/s errors wall-s CPU-s req/CPU-s win-CPU-s req/win-s eng-CPU-s req/eng-s \
-    nginx-s req/nginx-s sys/ans
+    nginx-s ans/nginx-s sys/ans
 }
 row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_cpu syscalls nginx_cpu
   awk -v fmt="$fmt" -v sec="$1" -v r="$2" -v t="$3" -v req="$4" -v ans="$5" -v rps="$6" -v err="$7" \
@@ -283,7 +283,7 @@ row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_c
     function num(x, p) { return x == "-" ? "-" : sprintf("%." p "f", x) }
     BEGIN {
       printf fmt, sec, r, t, sprintf("%.0f", rps), err, num(wall, 1), num(cpu, 2), per(ans, cpu),
-             num(win, 2), per(req, win), num(eng, 2), per(req, eng), num(ngx, 2), per(req, ngx),
+             num(win, 2), per(req, win), num(eng, 2), per(req, eng), num(ngx, 2), per(ans, ngx),
              (sys == "-" ? "-" : sprintf("%.3f", sys / ans))
     }'
 }
@@ -361,7 +361,9 @@ bench_summary() {
       if ($10 != "-" && $10 > 0) { add(k ":win", $4 / $10); val[who ":win"] = $4 / $10 }
       if ($11 != "-" && $11 > 0) { add(k ":eng", $4 / $11); val[who ":eng"] = $4 / $11 }
       if ($12 != "-" && $5 > 0) { add(k ":sys", $12 / $5); val[who ":sys"] = $12 / $5 }
-      if ($13 > 0) add(k ":ngx", $4 / $13)
+      # nginx CPU is taken over the tool's whole run (warm-up included), so it is set against every
+      # answer of that run, not only the window's requests.
+      if ($13 > 0) add(k ":ngx", $5 / $13)
     }
     END {
       print "Summary (means over rounds; ratios are ratios of the means):"
@@ -380,8 +382,8 @@ bench_summary() {
         line("loadlab requests per engine-thread CPU-s", l ":eng", 0)
         line(other[sec] " syscalls per answer (whole process)", o ":sys", 3)
         line("loadlab syscalls per answer (whole process)", l ":sys", 3)
-        line(other[sec] " requests per nginx CPU-s", o ":ngx", 0)
-        line("loadlab requests per nginx CPU-s", l ":ngx", 0)
+        line(other[sec] " answers per nginx CPU-s (whole run)", o ":ngx", 0)
+        line("loadlab answers per nginx CPU-s (whole run)", l ":ngx", 0)
         if (s[o ":errors"] + s[l ":errors"] > 0)
           printf "  errors: %s %d, loadlab %d (in total)\n", other[sec], s[o ":errors"], s[l ":errors"]
         printf "  ratios loadlab / %s:\n", other[sec]

@@ -18,14 +18,16 @@ import java.io.IOException;
  * stream in flight at a time. In the closed loop every answer starts the next stream; at a fixed rate
  * each slot keeps its own schedule (the run's rate split over connections × streams), so coordinated
  * omission is corrected per slot, as per connection over HTTP/1.1. Frame-level: Netty's
- * {@link Http2ConnectionHandler} (HPACK, flow control, stream states) calls this connection's frame
+ * {@link Http2ConnectionHandler} (framing, flow control, stream states) calls this connection's frame
  * listener, with no frame objects and no child channel per stream. Runs only on its worker's loop;
  * errors are counted, never thrown.
  *
- * <p>Per request Netty allocates the stream's state, a write promise and the decoded response headers;
- * this class allocates nothing per request (its slots are arrays; with substitutions the path is
- * one string per request). In all, about 1.1 KB per request over h2c and 2 KB over h2-tls against nginx
- * (its responses add HPACK entries), which {@code ProtocolAllocationTest} bounds.
+ * <p>Per request Netty allocates the stream's state, a write promise and its content-length check;
+ * the answers' header blocks go through the engine's own HPACK decoder ({@link H2StatusDecoder}), which
+ * keeps only {@code :status} and {@code content-length}; this class allocates nothing per request (its
+ * slots are arrays; with substitutions the path is one string per request). In all, about 930 bytes
+ * per request over h2c against a Netty server and 1.3 KB over h2-tls against nginx, which
+ * {@code ProtocolAllocationTest} bounds.
  *
  * <p>Error categories: a stream the server resets ({@code RST_STREAM}) or the connection loses (closed,
  * or above a {@code GOAWAY}'s last stream) is a {@code read} error; one Netty resets because its
