@@ -361,8 +361,8 @@ bench_summary() {
       if ($10 != "-" && $10 > 0) { add(k ":win", $4 / $10); val[who ":win"] = $4 / $10 }
       if ($11 != "-" && $11 > 0) { add(k ":eng", $4 / $11); val[who ":eng"] = $4 / $11 }
       if ($12 != "-" && $5 > 0) { add(k ":sys", $12 / $5); val[who ":sys"] = $12 / $5 }
-      # nginx CPU is taken over the tool's whole run (warm-up included), so it is set against every
-      # answer of that run, not only the window's requests.
+      # nginx CPU is taken over the whole run of the tool (warm-up included), so it is set against every
+      # answer of that run, not only the requests in the window.
       if ($13 > 0) add(k ":ngx", $5 / $13)
     }
     END {
