@@ -28,7 +28,8 @@
 #   SECTIONS (closed,pipelined,fixed), PIPELINE (16), RATE (20000);
 #   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
 #   RAW_DIR: when set, the raw output of every run is copied there;
-#   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab.
+#   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab. For a JFR profile add -Xlog:jfr+startup=off
+#     (-XX:StartFlightRecording=filename=F.jfr,settings=profile), or its banner on stdout breaks the JSON.
 set -euo pipefail
 export LC_ALL=C
 

@@ -20,7 +20,8 @@
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
 #   SECTIONS (h1-tls,h2-tls,h2c); RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_ARGS: more options for every loadlab load (e.g. --tls-provider jdk);
-#   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab.
+#   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab. For a JFR profile add -Xlog:jfr+startup=off
+#     (-XX:StartFlightRecording=filename=F.jfr,settings=profile), or its banner on stdout breaks the JSON.
 set -euo pipefail
 export LC_ALL=C
 
