@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A subject that misbehaves on request, for the harness fault tests (HarnessFaultsTest).
 
-    python3 fault_server.py --port P [--pids FILE] [--status N | --silent] [--squat]
+    python3 fault_server.py --port P [--pids FILE] [--status N | --silent | --silent-after N] [--squat]
 
 Answers every GET with "Hello, World!" (or --status N) over keep-alive HTTP/1.1. --pids appends
-this process's pid to FILE first. --silent accepts connections and never answers. --squat first
+this process's pid to FILE first. --silent accepts connections and never answers; --silent-after N
+answers the first N requests (the readiness probe) and then none. --squat first
 starts a detached process (its own session, re-parented away from this one) that takes the port
 and answers 200, then tries the port itself, says "Address already in use" and stays up without
 listening: a server that lost its port to another program.
@@ -18,6 +19,20 @@ import threading
 import time
 
 HELLO = b"Hello, World!"
+# --silent-after: how many more requests are answered, over all connections.
+budget = [None]
+budget_lock = threading.Lock()
+
+
+def spend():
+    """Whether one more request may be answered."""
+    with budget_lock:
+        if budget[0] is None:
+            return True
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        return True
 
 
 def answer(conn, status, silent):
@@ -35,6 +50,9 @@ def answer(conn, status, silent):
             buf += data
             while b"\r\n\r\n" in buf:
                 _, buf = buf.split(b"\r\n\r\n", 1)
+                if not spend():
+                    buf = b""
+                    break
                 body = HELLO if status == 200 else b"failing on purpose"
                 conn.sendall(b"HTTP/1.1 %d X\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
                              % (status, len(body), body))
@@ -77,7 +95,9 @@ def main():
     p.add_argument("--status", type=int, default=200)
     p.add_argument("--silent", action="store_true")
     p.add_argument("--squat", action="store_true")
+    p.add_argument("--silent-after", type=int)
     a = p.parse_args()
+    budget[0] = a.silent_after
     if a.pids:
         with open(a.pids, "a") as f:
             f.write("server %d\n" % os.getpid())

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
@@ -82,7 +83,7 @@ final class Measurement {
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
             Server.Sampler sampler = p.sampler(cpusInUse());
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
-            Optional<String> failed = died(run, p).or(r::failure);
+            Optional<String> failed = died(run, p).or(r::failure).or(() -> unanswered(run, r, log));
             return new Measured(RunRows.of(planned, r, sampler.reading(), failed), r.intervals(),
                     failed.isEmpty() ? r.histogram() : Optional.empty(),
                     r.parts().stream().map(EngineResult.Part::values).toList());
@@ -93,6 +94,21 @@ final class Measurement {
         } finally {
             ScratchFolders.deleteQuietly(scratch);
         }
+    }
+
+    /**
+     * A run in which the subject answered nothing measured nothing: a row of 0 requests/s would read
+     * as a throughput, so it fails, with the errors the engine counted.
+     */
+    private static Optional<String> unanswered(Plan.Run run, EngineResult r, Path log) {
+        if (r.requests() > 0) {
+            return Optional.empty();
+        }
+        String errors = r.errors().entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
+        return Optional.of(String.format(Locale.ROOT, "subject '%s' answered no request in the %.1f s window (%s);"
+                + " its log: %s", run.instance().label(), r.durationSeconds(),
+                errors.isEmpty() ? "no error counted: every request was still waiting" : "errors: " + errors, log));
     }
 
     /**

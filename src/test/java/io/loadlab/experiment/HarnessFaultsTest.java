@@ -74,7 +74,10 @@ class HarnessFaultsTest {
         home.subject("ok", home.server(""), Duration.ofSeconds(30));
         Path dir = tmp.resolve("full");
         Path saved = dir.resolve(full + ".saved");
-        Experiment exp = Experiment.create(home.home, fast("full", "ok").rounds(3).build(), dir, List.of("test"),
+        // 1 s windows: a 0.3 s first window of a cold engine can end before its first answer, and a run
+        // with no answer is a failed run (not a throughput of 0), which would break the premise here.
+        Experiment exp = Experiment.create(home.home, fast("full", "ok").rounds(3).duration(Duration.ofSeconds(1)).build(),
+                dir, List.of("test"),
                 new Runner.Progress() {
                     @Override
                     public void runFinished(Plan.Run run, RunRow row, int done, int total) {
@@ -126,6 +129,8 @@ class HarnessFaultsTest {
                 .subject("c-port-taken", h.server("--squat"), Duration.ofSeconds(30))
                 .subject("d-answers-500", h.server("--status 500"), SHORT_READY)
                 .subject("e-never-answers", h.server("--silent"), SHORT_READY)
+                // Ready (its probe is answered), then silent: a run of no answers is no throughput of 0.
+                .subject("e2-silent-when-run", h.server("--silent-after 1"), SHORT_READY)
                 // Ignores SIGTERM, as do its children (they inherit the ignored signal): one a
                 // child, one re-parented away from the tree by a subshell.
                 .subject("f-ignores-term", "bash -c 'trap \"\" TERM; (sleep 1000 & echo \"orphan $!\" >> " + pids
@@ -143,7 +148,7 @@ class HarnessFaultsTest {
                 bySubject.put(r.getString("subject"), Map.of("status", r.getString("status"),
                         "error", r.getString("error")));
             }
-            assertEquals(7, bySubject.size());
+            assertEquals(8, bySubject.size());
             assertEquals(1, h.recordedPids("orphan").size());
             assertEquals(1, h.recordedPids("child").size());
             List<Long> subjects = new ArrayList<>(h.recordedPids());
@@ -160,6 +165,7 @@ class HarnessFaultsTest {
                     () -> expectFailed(bySubject, "c-port-taken", "another process holds port"),
                     () -> expectFailed(bySubject, "d-answers-500", "last probe: answered 'HTTP/1.1 500'"),
                     () -> expectFailed(bySubject, "e-never-answers", "last probe: connected, but no answer within"),
+                    () -> expectFailed(bySubject, "e2-silent-when-run", "answered no request in the 0.3 s window"),
                     () -> expectOk(bySubject, "f-ignores-term"),
                     () -> expectOk(bySubject, "z-ok"));
         } finally {
