@@ -50,6 +50,9 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
     private long maxListSize;
     private long maxListSizeGoAway;
 
+    /** Per static-table name: the Huffman bytes of the last value seen under it, and their decoded length. */
+    private final byte[][] lastValues = new byte[HpackStatic.COUNT + 1][];
+    private final int[] lastValueLengths = new int[HpackStatic.COUNT + 1];
     /** The last content-length value and its string: answers mostly repeat one. */
     private long lastLength = -1;
     private AsciiString lastLengthText;
@@ -132,13 +135,14 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
 
     /** A literal field, its name by index (when {@code nameIndex > 0}) or as a string. */
     private void literal(ByteBuf block, long nameIndex, boolean indexing) throws Http2Exception {
-        int kind, nameLength;
+        int kind, nameLength, staticName = 0;
         if (nameIndex == 0) {
             nameLength = string(block, true);
             kind = nameLength == STATUS_NAME.length && startsWith(STATUS_NAME) ? STATUS
                     : nameLength == CONTENT_LENGTH_NAME.length && startsWith(CONTENT_LENGTH_NAME) ? CONTENT_LENGTH : OTHER;
         } else if (nameIndex <= HpackStatic.COUNT) {
             int i = (int) nameIndex;
+            staticName = i;
             nameLength = HpackStatic.nameLength(i);
             kind = HpackStatic.isStatus(i) ? STATUS : i == HpackStatic.CONTENT_LENGTH ? CONTENT_LENGTH : OTHER;
         } else {
@@ -149,7 +153,8 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
             nameLength = table.nameLength(entry);
             kind = table.kind(entry);
         }
-        int valueLength = string(block, kind != OTHER);
+        int valueLength = kind == OTHER && staticName > 0 ? repeatedValueLength(block, staticName)
+                : string(block, kind != OTHER);
         long value = kind == OTHER ? 0 : parse(valueLength, kind);
         int size = nameLength + valueLength + OVERHEAD;
         listSize += size;
@@ -224,6 +229,47 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
             block.getBytes(at, scratch, 0, Math.min(n, scratch.length));
         }
         return n;
+    }
+
+    /**
+     * The decoded length of a value the engine drops, of a field named by the static table: a server
+     * sends the same bytes for most of them in every answer ({@code server}, {@code content-type}; a
+     * {@code date} once a second), so the length of the last value seen under each name is kept with
+     * its encoded bytes, and Huffman-decoded again only when they differ.
+     */
+    private int repeatedValueLength(ByteBuf block, int staticName) throws Http2Exception {
+        int start = block.readerIndex();
+        boolean huffman = (block.getUnsignedByte(start) & 0x80) != 0;
+        long length = readInt(block, 7);
+        if (length > block.readableBytes()) {
+            throw compression("a string longer than its block");
+        }
+        int n = (int) length, at = block.readerIndex();
+        block.skipBytes(n);
+        if (!huffman) {
+            return n;
+        }
+        byte[] last = lastValues[staticName];
+        if (last != null && last.length == n && sameBytes(block, at, last)) {
+            return lastValueLengths[staticName];
+        }
+        int decoded = HpackHuffman.decode(block, at, n, null);
+        if (last == null || last.length != n) {
+            last = new byte[n];
+            lastValues[staticName] = last;
+        }
+        block.getBytes(at, last);
+        lastValueLengths[staticName] = decoded;
+        return decoded;
+    }
+
+    private static boolean sameBytes(ByteBuf block, int at, byte[] bytes) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (block.getByte(at + i) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** An integer with an N-bit prefix (RFC 7541 section 5.1), at most 2^32 - 1. */

@@ -147,6 +147,26 @@ class H2StatusDecoderTest {
     }
 
     @Test
+    void aRepeatedValueReusesItsLengthAndADifferentOneOfTheSameCodedLengthDoesNot() throws Exception {
+        // "0000000" (7 x 5 bits) and "%%%%%%" (6 x 6 bits) both take 5 bytes Huffman-coded.
+        byte[] seven = huffman("0000000".getBytes(StandardCharsets.US_ASCII));
+        byte[] six = huffman("%%%%%%".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(seven.length, six.length);
+        H2StatusDecoder d = new H2StatusDecoder(LIST_SIZE);
+        long size = 0;
+        for (byte[] value : new byte[][] {seven, seven, six, seven}) {
+            ByteArrayOutputStream block = new ByteArrayOutputStream();
+            block.write(0x88); // :status 200
+            block.write(0x40 | 54); // literal with incremental indexing, the static table's "server"
+            writeInt(block, 0x80, 7, value.length);
+            block.writeBytes(value);
+            assertEquals("200", d.decodeHeaders(1, Unpooled.wrappedBuffer(block.toByteArray())).status().toString());
+            size += "server".length() + (value == seven ? 7 : 6) + 32;
+            assertEquals(size, d.tableSize(), "each entry sized by its own decoded length");
+        }
+    }
+
+    @Test
     void aListOverTheLimitIsAStreamErrorAndTheNextBlockStillDecodes() throws Exception {
         DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, true);
         H2StatusDecoder ours = new H2StatusDecoder(1024);
