@@ -27,8 +27,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Agent implements AutoCloseable {
 
-    /** The protocol's version: a coordinator of another version is refused with both named. */
-    public static final String VERSION = "loadlab-agent-1";
+    /**
+     * The protocol's version: a coordinator of another version is refused with both named. Version 2:
+     * a launch may carry a TLS variant's server certificate and key (version 1 agents would ignore them).
+     */
+    public static final String VERSION = "loadlab-agent-2";
 
     private final HostPort listen;
     private final HazelcastInstance hz;

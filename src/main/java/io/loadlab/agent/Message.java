@@ -55,11 +55,24 @@ sealed interface Message {
      *
      * @param variant        its variant's values (missing ones take the manifest's first)
      * @param readyTimeoutMs the longest it may take to answer its readiness path once started, ms
+     * @param certificate    for a TLS variant, the server certificate and key the runner's throw-away CA
+     *                       issued for the subject host (the start command's {@code {cert}} and {@code {key}})
      */
     record Launch(String session, String reply, String client, String subject, Map<String, String> variant,
-                  long readyTimeoutMs) implements Order {
+                  long readyTimeoutMs, Optional<Pem> certificate) implements Order {
         public Launch {
             variant = Map.copyOf(variant);
+        }
+    }
+
+    /**
+     * A server certificate and its private key as PEM text. The key is a throw-away one of one
+     * experiment; {@link #toString()} does not show it.
+     */
+    record Pem(String cert, String key) {
+        @Override
+        public String toString() {
+            return "Pem[certificate " + cert.length() + " chars, key not shown]";
         }
     }
 

@@ -2,6 +2,10 @@ package io.loadlab.agent;
 
 import io.loadlab.subject.ServerSampler;
 import io.loadlab.subject.SubjectException;
+import io.loadlab.subject.ThrowawayCa;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -41,20 +45,24 @@ public final class RemoteSubject implements AutoCloseable {
     /**
      * Asks the agent at {@code h} to build and start {@code subject} and waits until it is ready there.
      *
+     * @param certificate  for a TLS variant, the server certificate and key to send (PEM files here); the
+     *                     agent writes them into the subject's scratch folder and deletes them when it stops
      * @param readyTimeout the longest it may take to answer once started
      * @throws AgentException   when the agent cannot be reached, speaks another version, or refuses
      *                          (started without {@code --allow-subjects}, busy, no such subject there)
-     * @throws SubjectException when the subject fails to build, start or become ready there, the agent
-     *                          is lost meanwhile, or this thread is interrupted
+     * @throws SubjectException when the certificate cannot be read, the subject fails to build, start or
+     *                          become ready there, the agent is lost meanwhile, or this thread is interrupted
      */
-    public static RemoteSubject start(SubjectHost h, String subject, Map<String, String> variant, Duration readyTimeout) {
+    public static RemoteSubject start(SubjectHost h, String subject, Map<String, String> variant,
+                                      Optional<ThrowawayCa.ServerFiles> certificate, Duration readyTimeout) {
+        Optional<Message.Pem> pem = certificate.map(RemoteSubject::pem);
         String session = UUID.randomUUID().toString();
         AgentLink link = AgentLink.connect(0, h.address(), Secret.read(h.secretFile()), session, CONNECT);
         Message m;
         try {
-            link.clock(1, ANSWER); // checks the agent's version
+            link.clock(1, ANSWER); // checks the agent's version: an older one would drop the certificate
             link.send(new Message.Launch(session, Cluster.REPLIES + session, link.clientUuid(), subject, variant,
-                    readyTimeout.toMillis()));
+                    readyTimeout.toMillis(), pem));
             m = link.take(BUILD.plus(readyTimeout));
         } catch (RuntimeException e) { // AgentException, or the client's own when the agent went
             closeKeepingInterrupt(link);
@@ -71,6 +79,16 @@ public final class RemoteSubject implements AutoCloseable {
             throw new SubjectException(u.error());
         }
         throw new AgentException("agent " + h.address() + " answered a launch with " + m);
+    }
+
+    private static Message.Pem pem(ThrowawayCa.ServerFiles f) {
+        try {
+            return new Message.Pem(Files.readString(f.cert(), StandardCharsets.US_ASCII),
+                    Files.readString(f.key(), StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            throw new SubjectException("cannot read the throw-away server certificate " + f.cert() + " or its key: "
+                    + e.getMessage(), e);
+        }
     }
 
     private static void closeKeepingInterrupt(AgentLink link) {

@@ -3,6 +3,7 @@ package io.loadlab.agent;
 import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
 import io.loadlab.subject.LogTail;
+import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.ServerSampler;
 import io.loadlab.subject.Subject;
 import io.loadlab.subject.SubjectException;
@@ -25,7 +26,8 @@ import java.util.function.Consumer;
 /**
  * An agent's remote subjects ({@code --allow-subjects}): builds and starts a subject from the agent's
  * own checkout with {@link SubjectLauncher} (unpinned, listening on every interface of this host, probed
- * for readiness at the agent's listen host), samples its window with {@link ServerSampler} over this
+ * for readiness at the agent's listen host, over TLS for a TLS variant, whose certificate and key came
+ * with the launch and are deleted when it stops), samples its window with {@link ServerSampler} over this
  * whole machine, and stops it by pid and process group on {@link Message.Halt}, when its coordinator's
  * client disconnects, or when the agent stops. One subject at a time: two on one host would measure
  * each other. Without {@code --allow-subjects} every launch is refused in one line. Launches, samples
@@ -40,6 +42,8 @@ final class SubjectService implements AutoCloseable {
         final IQueue<String> replies;
         final Path log;
         final Path work;
+        /** Where a TLS variant's certificate and key are written, deleted when the subject stops. */
+        final Path tls;
         Future<?> launching;
         SubjectProcess process;
         boolean gone;
@@ -52,6 +56,7 @@ final class SubjectService implements AutoCloseable {
             this.replies = replies;
             this.log = scratch.resolve(l.subject() + "-" + l.session() + ".log");
             this.work = scratch.resolve("work-" + l.session());
+            this.tls = scratch.resolve("tls-" + l.session());
         }
     }
 
@@ -119,21 +124,29 @@ final class SubjectService implements AutoCloseable {
         say.accept("refused subject " + l.subject() + ": " + refusal);
     }
 
-    /** On the worker: builds, starts and waits for the subject; the answer goes to the coordinator. */
+    /**
+     * On the worker: builds, starts and waits for the subject (over TLS for a TLS variant, with the
+     * certificate the launch carried); the answer goes to the coordinator.
+     */
     private void start(Hosted h, Subject s, Message.Launch l) {
         try {
             Files.createDirectories(h.log.getParent());
             int port = SubjectProcess.freePort();
-            SubjectProcess p = new SubjectLauncher(home.orElseThrow()).start(s.manifest(), l.variant(), port,
-                    Optional.empty(), h.work, h.log);
+            SubjectLauncher launcher = new SubjectLauncher(home.orElseThrow());
+            if (l.certificate().isPresent()) {
+                launcher = launcher.withCertificate(ScratchCertificate.write(h.tls, l.certificate().get()));
+            }
+            SubjectProcess p = launcher.start(s.manifest(), l.variant(), port, Optional.empty(), h.work, h.log);
             synchronized (lock) {
                 h.process = p;
             }
-            p.awaitReady(listen.host(), port, s.manifest().ready().path(), Duration.ofMillis(l.readyTimeoutMs()), false);
+            p.awaitReady(listen.host(), port, s.manifest().ready().path(), Duration.ofMillis(l.readyTimeoutMs()),
+                    ServedProtocol.of(l.variant()).tls());
             if (stillWanted(h)) {
                 h.replies.offer(Wire.encode(new Message.Launched(listen.host(), port, p.handle().pid())));
                 say.accept("subject " + s.name() + " started for session " + h.session + ": pid " + p.handle().pid()
-                        + " on " + listen.host() + ":" + port + ", log " + h.log);
+                        + " on " + listen.host() + ":" + port + ", log " + h.log
+                        + (l.certificate().isPresent() ? ", certificate in " + h.tls : ""));
             }
         } catch (SubjectException | IOException e) {
             say.accept("subject " + s.name() + " did not start for session " + h.session + ": " + e.getMessage()
@@ -190,6 +203,7 @@ final class SubjectService implements AutoCloseable {
             say.accept("subject of session " + h.session + " stopped (pid " + pid + ")");
         }
         deleteQuietly(h.work);
+        ScratchCertificate.delete(h.tls).ifPresent(say);
         if (answer && stillWanted(h)) {
             h.replies.offer(Wire.encode(new Message.Halted(pid)));
         }

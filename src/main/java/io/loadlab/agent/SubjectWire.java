@@ -10,7 +10,11 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
-/** The remote-subject {@link Message}s in {@link Wire}'s JSON: CPU in s, RSS in bytes. Thread-safe. */
+/**
+ * The remote-subject {@link Message}s in {@link Wire}'s JSON: CPU in s, RSS in bytes; a TLS variant's
+ * launch carries the server certificate and key as PEM text ({@code cert_pem}, {@code key_pem}).
+ * Thread-safe.
+ */
 final class SubjectWire {
 
     private SubjectWire() {
@@ -23,6 +27,7 @@ final class SubjectWire {
                     .put("ready_timeout_ms", l.readyTimeoutMs());
             ObjectNode v = o.putObject("variant");
             new TreeMap<>(l.variant()).forEach(v::put);
+            l.certificate().ifPresent(c -> o.put("cert_pem", c.cert()).put("key_pem", c.key()));
         } else if (m instanceof Message.Sample s) {
             o.put("type", "sample").put("what", s.what());
         } else if (m instanceof Message.Halt) {
@@ -55,7 +60,9 @@ final class SubjectWire {
     static Optional<Message> decode(String type, String session, JsonNode o) {
         return Optional.ofNullable(switch (type) {
             case "launch" -> new Message.Launch(session, o.get("reply").asText(), o.get("client").asText(),
-                    o.get("subject").asText(), variant(o.get("variant")), o.get("ready_timeout_ms").asLong());
+                    o.get("subject").asText(), variant(o.get("variant")), o.get("ready_timeout_ms").asLong(),
+                    o.has("cert_pem") ? Optional.of(new Message.Pem(o.get("cert_pem").asText(), o.get("key_pem").asText()))
+                            : Optional.empty());
             case "sample" -> new Message.Sample(session, o.get("what").asText());
             case "halt" -> new Message.Halt(session);
             case "launched" -> new Message.Launched(o.get("host").asText(), o.get("port").asInt(), o.get("pid").asLong());

@@ -41,7 +41,9 @@ final class AgentCommand implements Callable<Integer> {
             description = {"let coordinators (loadlab run --subject-host) have subjects built and",
                     "started from this checkout's subjects/, one at a time, which runs code:",
                     "without it such requests are refused. Subjects listen on this host's",
-                    "interfaces; their CPU and peak RSS are sampled here"})
+                    "interfaces; their CPU and peak RSS are sampled here. A TLS variant's",
+                    "certificate and key come from the coordinator (over the unencrypted link)",
+                    "and are kept in target/agent-subjects until the subject stops"})
     boolean allowSubjects;
 
     @Option(names = "--hlog-dir", paramLabel = "DIR",

@@ -12,7 +12,9 @@ final class SubjectHostOption {
     @Option(names = "--subject-host", paramLabel = "HOST:PORT",
             description = {"run the subjects on this agent's host (loadlab agent --allow-subjects):",
                     "it builds and starts each from its own checkout, listening at HOST, and",
-                    "samples its CPU and peak RSS there; needs --secret-file. No TLS variants"})
+                    "samples its CPU and peak RSS there; needs --secret-file. A TLS variant's",
+                    "throw-away certificate and key (made here, per experiment) are sent to",
+                    "it over the agent link, which is authenticated but not encrypted"})
     String subjectHost;
 
     /** The subject host given, or empty; it takes the agents' {@code --secret-file}. */

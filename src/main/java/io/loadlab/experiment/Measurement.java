@@ -114,8 +114,9 @@ final class Measurement {
     /**
      * The run's load: its workload's request at the experiment's settings and its rate, its subject's
      * warm-up for a process that old, over the protocol of its variant, to the subject at {@code host}
-     * (127.0.0.1 here, a subject host's address there). TLS runs go to 127.0.0.1 (the certificate names
-     * it; no SNI for an address), trusting the experiment's CA, resuming sessions as clients do.
+     * (127.0.0.1 here, a subject host's address there). TLS runs go to the same host, which the server
+     * certificate names (127.0.0.1 here, the {@code --subject-host} host there: SNI for a name, none for
+     * an address), verified against the experiment's CA, resuming sessions as clients do.
      */
     private LoadSpec load(Plan.Run run, OptionalDouble rate, String host, int port, Duration processAge) {
         Workload w = run.workload();

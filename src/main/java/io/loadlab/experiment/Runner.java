@@ -153,7 +153,10 @@ public final class Runner {
             tally.offers = Offers.of(spec, store.rows());
             List<Plan.Run> todo = plan.runs().stream().filter(r -> !done.contains(r.runId())).toList();
             Optional<ThrowawayCa> ca = throwawayCa(todo, store.dir());
-            SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(c.issue("server"))).orElse(this.launcher);
+            // The certificate names where the engine connects: 127.0.0.1 here, or the subject host.
+            SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(spec.subjectHost()
+                    .map(h -> c.issue("server", Servers.altNames(h))).orElseGet(() -> c.issue("server"))))
+                    .orElse(this.launcher);
             Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
             // Consecutive runs of one instance in one round share one subject process.
             for (List<Plan.Run> group : groups(todo)) {
@@ -283,7 +286,7 @@ public final class Runner {
                               Path log) throws IOException {
         Duration ready = spec.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
         if (spec.subjectHost().isPresent()) {
-            return Servers.remote(spec.subjectHost().get(), inst, ready, this::interruptibly);
+            return Servers.remote(spec.subjectHost().get(), inst, launcher.certificate(), ready, this::interruptibly);
         }
         return Servers.local(launcher, inst, SubjectProcess.freePort(), split, work, log, ready, this::interruptibly);
     }

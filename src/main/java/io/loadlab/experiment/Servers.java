@@ -10,6 +10,7 @@ import io.loadlab.subject.ServerSampler;
 import io.loadlab.subject.SubjectException;
 import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.SubjectProcess;
+import io.loadlab.subject.ThrowawayCa;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -50,22 +51,41 @@ final class Servers {
     }
 
     /**
-     * A subject process on {@code host}, started by its agent.
+     * A subject process on {@code host}, started by its agent. A TLS variant gets {@code certificate}
+     * (issued by the runner's throw-away CA for {@link #altNames} of the host), sent to the agent with
+     * the launch.
      *
      * @throws AgentException when the agent cannot be reached or refuses (no {@code --allow-subjects},
-     *                        busy, no such subject in its checkout): the experiment cannot go on
-     * @throws SubjectException when the subject fails to build, start or become ready there, or serves
-     *                          TLS (the throw-away certificate is made on this host)
+     *                        busy, no such subject in its checkout, another Loadlab version): the
+     *                        experiment cannot go on
+     * @throws SubjectException when the subject fails to build, start or become ready there, or listens
+     *                          at a host the certificate does not name
      */
-    static Server remote(SubjectHost host, Plan.Instance inst, Duration ready, Measurement.Waits waits) {
-        if (ServedProtocol.of(inst.variant()).tls()) {
-            throw new SubjectException("subject " + inst.label() + " serves TLS, whose throw-away certificate is made on"
-                    + " this host: TLS variants cannot run on --subject-host " + host.address() + " (choose --protocols"
-                    + " 'h1|h2c')");
+    static Server remote(SubjectHost host, Plan.Instance inst, Optional<ThrowawayCa.ServerFiles> certificate,
+                         Duration ready, Measurement.Waits waits) {
+        boolean tls = ServedProtocol.of(inst.variant()).tls();
+        if (tls && certificate.isEmpty()) {
+            throw new SubjectException("subject " + inst.label() + " serves TLS, but no certificate was made for "
+                    + host.address().host());
         }
         RemoteSubject s = waits.interruptibly(() -> RemoteSubject.start(host, inst.subject().name(), inst.variant(),
-                ready));
+                tls ? certificate : Optional.empty(), ready));
+        if (tls && !altNames(host).contains(ThrowawayCa.altName(s.host()))) {
+            s.close();
+            throw new SubjectException("subject " + inst.label() + " listens at " + s.host() + " (the agent's --listen"
+                    + " host), which its certificate for --subject-host " + host.address().host() + " does not name:"
+                    + " give --subject-host " + s.host() + ":" + host.address().port());
+        }
         return new Remote(s, inst.label());
+    }
+
+    /**
+     * What the server certificate of subjects on {@code host} names: the host as {@code --subject-host}
+     * gives it (an IP SAN for an address, a DNS SAN for a name), which the engine connects to, sends as SNI
+     * (for a name) and checks.
+     */
+    static List<String> altNames(SubjectHost host) {
+        return List.of(ThrowawayCa.altName(host.address().host()));
     }
 
     /** A subject process on this host. */

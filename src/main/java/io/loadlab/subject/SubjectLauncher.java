@@ -60,6 +60,11 @@ public final class SubjectLauncher {
         return new SubjectLauncher(home, cache, Optional.of(files));
     }
 
+    /** The server certificate given with {@link #withCertificate}, or empty. */
+    public Optional<ThrowawayCa.ServerFiles> certificate() {
+        return certificate;
+    }
+
     /**
      * The subject's build folder, building it first when its sources changed or it was never built
      * (a subject without a build step gets an empty folder under {@code <home>/target/subjects/}).

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * A certificate authority made for one experiment (or one test) with {@code openssl}, and the
  * server certificates it signs. Keys are ECDSA P-256 (what certbot issues by default since 2.0): the
  * cost of TLS measured with them is that of a modern deployment, not of RSA-2048 handshakes.
- * Server certificates name {@code localhost} and {@code 127.0.0.1}, where the harness runs subjects.
+ * Server certificates name {@code localhost} and {@code 127.0.0.1}, where the harness runs subjects, or
+ * the subject host's address ({@code run --subject-host}), whose agent gets the certificate and key.
  * Nothing here is secret beyond the experiment: the folder may be deleted once it ends.
  *
  * @param dir    the folder holding the CA's files ({@code ca.pem}, {@code ca.key}, its database)
@@ -75,6 +76,28 @@ public record ThrowawayCa(Path dir, Path caCert) {
     public ServerFiles issue(String name) {
         return issue(name, List.of("DNS:localhost", "IP:127.0.0.1"), Instant.now().minusSeconds(3600),
                 Instant.now().plusSeconds(30L * 86_400));
+    }
+
+    /**
+     * A server certificate for {@code altNames} (such as {@link #altName} of a subject host's address),
+     * valid for 30 days from now.
+     *
+     * @param name file name stem: {@code name.pem}, {@code name.key}
+     */
+    public ServerFiles issue(String name, List<String> altNames) {
+        return issue(name, altNames, Instant.now().minusSeconds(3600), Instant.now().plusSeconds(30L * 86_400));
+    }
+
+    /**
+     * The subject alternative name that a client connecting to {@code host} checks: {@code IP:host}
+     * for an IPv4 or IPv6 literal (clients send no SNI for an address and match IP SANs), otherwise
+     * {@code DNS:host}.
+     *
+     * @param host a host name or IP literal, without brackets
+     */
+    public static String altName(String host) {
+        boolean ip = host.matches("\\d{1,3}(\\.\\d{1,3}){3}") || host.indexOf(':') >= 0;
+        return (ip ? "IP:" : "DNS:") + host;
     }
 
     /**

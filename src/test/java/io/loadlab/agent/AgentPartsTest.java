@@ -14,8 +14,10 @@ import io.loadlab.load.LoadSpec;
 import io.loadlab.load.Warmup;
 import io.loadlab.subject.ProcessTreeStats;
 import io.loadlab.subject.ServerSampler;
+import io.loadlab.subject.ThrowawayCa;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -82,8 +84,15 @@ class AgentPartsTest {
 
     @Test
     void theSubjectMessagesCrossTheWireWithTheirFigures() {
-        Message.Launch l = new Message.Launch("s1", "r1", "c1", "python-asyncio", Map.of("durability", "fsync"), 60_000);
+        Message.Launch l = new Message.Launch("s1", "r1", "c1", "python-asyncio", Map.of("durability", "fsync"), 60_000,
+                Optional.empty());
         assertEquals(l, Wire.decode(Wire.encode(l)));
+        Message.Pem pem = new Message.Pem("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+                "-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----\n");
+        Message.Launch tls = new Message.Launch("s2", "r2", "c2", "nginx", Map.of("protocol", "h1-tls"), 60_000,
+                Optional.of(pem));
+        assertEquals(tls, Wire.decode(Wire.encode(tls)));
+        assertFalse(pem.toString().contains("MIGH"), "a message's text never shows the key: " + pem);
         assertEquals(new Message.Sample("s1", Message.Sample.END),
                 Wire.decode(Wire.encode(new Message.Sample("s1", Message.Sample.END))));
         assertEquals(new Message.Halt("s1"), Wire.decode(Wire.encode(new Message.Halt("s1"))));
@@ -97,6 +106,28 @@ class AgentPartsTest {
         assertEquals(none, Wire.decode(Wire.encode(none)));
         assertEquals(new Message.Unready("no"), Wire.decode(Wire.encode(new Message.Unready("no"))));
         assertEquals(new Message.Halted(777), Wire.decode(Wire.encode(new Message.Halted(777))));
+    }
+
+    @Test
+    void aRemoteSubjectsCertificateIsWrittenForItsUserAloneAndDeletedWithIt(@TempDir Path scratch) throws Exception {
+        Path dir = scratch.resolve("tls-s1");
+        Message.Pem pem = new Message.Pem("cert text\n", "key text\n");
+        ThrowawayCa.ServerFiles f = ScratchCertificate.write(dir, pem);
+        assertEquals("key text\n", Files.readString(f.key()));
+        assertEquals("cert text\n", Files.readString(f.cert()));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f.key())));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+        assertEquals(Optional.empty(), ScratchCertificate.delete(dir));
+        assertFalse(Files.exists(dir), "the folder and both files are gone");
+        assertEquals(Optional.empty(), ScratchCertificate.delete(dir), "deleting again is nothing to do");
+    }
+
+    @Test
+    void aSubjectHostsCertificateNamesItsAddressAsClientsCheckIt() {
+        assertEquals("IP:10.0.0.9", ThrowawayCa.altName("10.0.0.9"));
+        assertEquals("IP:fd00::9", ThrowawayCa.altName("fd00::9"));
+        assertEquals("DNS:subjects.lab", ThrowawayCa.altName("subjects.lab"));
+        assertEquals("DNS:10.0.0.9.nip.io", ThrowawayCa.altName("10.0.0.9.nip.io"));
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Subjects on their own host ({@code run --subject-host}), made of network namespaces ({@link Netns}): an
  * agent with {@code --allow-subjects} in one, an agent without it in another, and {@code loadlab run}
- * (the load in its own JVM) in a third. The subject is python-asyncio, which has nothing to build. Needs
+ * (the load in its own JVM) in a third. The subject is python-asyncio, which has nothing to build, and
+ * nginx for a TLS variant (its build writes two files). Needs
  * root; skipped with the reason elsewhere, and a failure where {@code LOADLAB_REQUIRE_ALL_SUBJECTS=1}
  * (scripts/test, CI) or {@code CI=true}.
  */
@@ -37,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 class RemoteSubjectsAcrossHostsTest {
 
     private static final Pattern STARTED = Pattern.compile("subject python-asyncio started for session (\\S+): pid (\\d+)");
+    private static final Pattern CERTIFICATE = Pattern.compile("subject nginx started for session \\S+: pid (\\d+)"
+            + " .*, certificate in (\\S+)");
     private static final Pattern WINDOW = Pattern.compile(
             "window of session \\S+: server CPU ([0-9.]+) s user, ([0-9.]+) s sys, peak RSS (\\d+) bytes");
 
@@ -71,6 +75,14 @@ class RemoteSubjectsAcrossHostsTest {
         return p;
     }
 
+    /** Skips the test without {@code what} (naming {@code missing}); fails where every subject must run. */
+    private static void needs(boolean what, String missing) {
+        if (!what && ("1".equals(System.getenv("LOADLAB_REQUIRE_ALL_SUBJECTS")) || "true".equals(System.getenv("CI")))) {
+            fail("the TLS remote subject test cannot run: " + missing);
+        }
+        Assumptions.assumeTrue(what, missing);
+    }
+
     @AfterAll
     static void removeHosts() throws InterruptedException {
         if (net != null) {
@@ -89,7 +101,13 @@ class RemoteSubjectsAcrossHostsTest {
      */
     private static Process run(String name, String subjectHost, String duration, int rounds, String... more)
             throws IOException {
-        List<String> args = new ArrayList<>(List.of("run", "--subjects", "^python-asyncio$", "--workloads", "^plaintext$",
+        return runOf("^python-asyncio$", name, subjectHost, duration, rounds, more);
+    }
+
+    /** As {@link #run}, of the subjects {@code subjects} (a regular expression). */
+    private static Process runOf(String subjects, String name, String subjectHost, String duration, int rounds,
+                                 String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", "--subjects", subjects, "--workloads", "^plaintext$",
                 "--rounds", String.valueOf(rounds), "-d", duration, "--warmup", "0s", "--cooldown", "0s", "-c", "4",
                 "--subject-host", address(subjectHost), "--secret-file", secret.toString(),
                 "--out", dir.resolve(name).toString()));
@@ -143,6 +161,39 @@ class RemoteSubjectsAcrossHostsTest {
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "subject pid " + pid + " is gone");
         }
         assertTrue(agentLog("subjects").contains("stopped (pid " + pids.get(pids.size() - 1) + ")"));
+    }
+
+    /**
+     * nginx in h1-tls on the subject host: the runner's throw-away CA issues its certificate for the
+     * subject host's IP, the agent gets it with the launch, and the engine verifies it (no --insecure).
+     */
+    @Test
+    void aTlsSubjectOnItsHostServesTheRunnersCertificateWhichIsDeletedWhenItStops() throws Exception {
+        needs(io.loadlab.subject.ThrowawayCa.available(), "openssl is not installed");
+        needs(io.loadlab.subject.LoadlabCache.find("nginx").isPresent(), "nginx is not installed");
+        long nginxBefore = CERTIFICATE.matcher(agentLog("subjects")).results().count();
+        Process coordinator = runOf("^nginx$", "tls", "subjects", "1s", 1, "--protocols", "^h1-tls$");
+        assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
+        String out = Files.readString(dir.resolve("tls.out"));
+        assertEquals(0, coordinator.exitValue(), out);
+        List<RunRow> rows = ExperimentStore.open(dir.resolve("tls")).store().rows();
+        assertEquals(1, rows.size(), out);
+        RunRow r = rows.get(0);
+        assertEquals("ok", r.get("status"), r.get("error"));
+        assertTrue(r.get("variant").endsWith("h1-tls"), r.get("variant"));
+        assertEquals("http/1.1", r.get("protocol"));
+        assertEquals(0, Long.parseLong(r.get("errors_tls")), r.values().toString());
+        assertTrue(Long.parseLong(r.get("requests")) > 0, r.values().toString());
+        List<MatchResult> started = CERTIFICATE.matcher(agentLog("subjects")).results().toList();
+        assertEquals(nginxBefore + 1, started.size(), "one nginx, with its certificate: " + agentLog("subjects"));
+        long pid = Long.parseLong(started.get(started.size() - 1).group(1));
+        assertTrue(Netns.awaitLine(dir.resolve("subjects-agent.log"), "stopped (pid " + pid + ")", Duration.ofSeconds(30)),
+                agentLog("subjects"));
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "subject pid " + pid + " is gone");
+        Path certDir = Path.of(started.get(started.size() - 1).group(2));
+        assertTrue(certDir.getFileName().toString().startsWith("tls-"), certDir.toString());
+        assertFalse(Files.exists(certDir.resolve("server.key")), "the key is deleted with the subject");
+        assertFalse(Files.exists(certDir), "the certificate folder is deleted with the subject");
     }
 
     @Test
