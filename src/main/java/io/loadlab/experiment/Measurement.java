@@ -19,12 +19,13 @@ import io.loadlab.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -105,7 +106,7 @@ final class Measurement {
             return Optional.empty();
         }
         String errors = r.errors().entrySet().stream().filter(e -> e.getValue() > 0)
-                .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
         return Optional.of(String.format(Locale.ROOT, "subject '%s' answered no request in the %.1f s window (%s);"
                 + " its log: %s", run.instance().label(), r.durationSeconds(),
                 errors.isEmpty() ? "no error counted: every request was still waiting" : "errors: " + errors, log));

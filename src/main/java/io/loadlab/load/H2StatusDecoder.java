@@ -137,7 +137,7 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
     private void literal(ByteBuf block, long nameIndex, boolean indexing) throws Http2Exception {
         int kind, nameLength, staticName = 0;
         if (nameIndex == 0) {
-            nameLength = string(block, true);
+            nameLength = string(block, true, 0);
             kind = nameLength == STATUS_NAME.length && startsWith(STATUS_NAME) ? STATUS
                     : nameLength == CONTENT_LENGTH_NAME.length && startsWith(CONTENT_LENGTH_NAME) ? CONTENT_LENGTH : OTHER;
         } else if (nameIndex <= HpackStatic.COUNT) {
@@ -153,8 +153,7 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
             nameLength = table.nameLength(entry);
             kind = table.kind(entry);
         }
-        int valueLength = kind == OTHER && staticName > 0 ? repeatedValueLength(block, staticName)
-                : string(block, kind != OTHER);
+        int valueLength = string(block, kind != OTHER, kind == OTHER ? staticName : 0);
         long value = kind == OTHER ? 0 : parse(valueLength, kind);
         int size = nameLength + valueLength + OVERHEAD;
         listSize += size;
@@ -212,9 +211,13 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
 
     /**
      * A string literal: returns its decoded length and moves past it; its first bytes go to the
-     * scratch buffer when {@code keep} (Huffman strings are otherwise only counted).
+     * scratch buffer when {@code keep} (Huffman strings are otherwise only counted). A dropped value
+     * under a static-table name ({@code cacheName > 0}) is counted once per distinct coded bytes: a
+     * server sends the same bytes for most of them in every answer ({@code server},
+     * {@code content-type}; a {@code date} once a second), so the length of the last value seen under
+     * each name is kept with its coded bytes and decoded again only when they differ.
      */
-    private int string(ByteBuf block, boolean keep) throws Http2Exception {
+    private int string(ByteBuf block, boolean keep, int cacheName) throws Http2Exception {
         boolean huffman = (block.getUnsignedByte(block.readerIndex()) & 0x80) != 0;
         long length = readInt(block, 7);
         if (length > block.readableBytes()) {
@@ -222,44 +225,26 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
         }
         int n = (int) length, at = block.readerIndex();
         block.skipBytes(n);
-        if (huffman) {
-            return HpackHuffman.decode(block, at, n, keep ? scratch : null);
-        }
-        if (keep) {
-            block.getBytes(at, scratch, 0, Math.min(n, scratch.length));
-        }
-        return n;
-    }
-
-    /**
-     * The decoded length of a value the engine drops, of a field named by the static table: a server
-     * sends the same bytes for most of them in every answer ({@code server}, {@code content-type}; a
-     * {@code date} once a second), so the length of the last value seen under each name is kept with
-     * its encoded bytes, and Huffman-decoded again only when they differ.
-     */
-    private int repeatedValueLength(ByteBuf block, int staticName) throws Http2Exception {
-        int start = block.readerIndex();
-        boolean huffman = (block.getUnsignedByte(start) & 0x80) != 0;
-        long length = readInt(block, 7);
-        if (length > block.readableBytes()) {
-            throw compression("a string longer than its block");
-        }
-        int n = (int) length, at = block.readerIndex();
-        block.skipBytes(n);
         if (!huffman) {
+            if (keep) {
+                block.getBytes(at, scratch, 0, Math.min(n, scratch.length));
+            }
             return n;
         }
-        byte[] last = lastValues[staticName];
+        if (keep || cacheName == 0) {
+            return HpackHuffman.decode(block, at, n, keep ? scratch : null);
+        }
+        byte[] last = lastValues[cacheName];
         if (last != null && last.length == n && sameBytes(block, at, last)) {
-            return lastValueLengths[staticName];
+            return lastValueLengths[cacheName];
         }
         int decoded = HpackHuffman.decode(block, at, n, null);
         if (last == null || last.length != n) {
             last = new byte[n];
-            lastValues[staticName] = last;
+            lastValues[cacheName] = last;
         }
         block.getBytes(at, last);
-        lastValueLengths[staticName] = decoded;
+        lastValueLengths[cacheName] = decoded;
         return decoded;
     }
 

@@ -115,6 +115,16 @@ class RemoteSubjectsAcrossHostsTest {
         return net.start("coord", name + ".out", Hosts.java("io.loadlab.cli.Main", args.toArray(String[]::new)));
     }
 
+    /** Waits for a {@code loadlab run} that must succeed, and returns its {@code rows} rows. */
+    private static List<RunRow> rowsOf(Process coordinator, String name, int rows) throws Exception {
+        assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
+        String out = Files.readString(dir.resolve(name + ".out"));
+        assertEquals(0, coordinator.exitValue(), out);
+        List<RunRow> recorded = ExperimentStore.open(dir.resolve(name)).store().rows();
+        assertEquals(rows, recorded.size(), out);
+        return recorded;
+    }
+
     private static String agentLog(String host) throws IOException {
         return Files.readString(dir.resolve(host + "-agent.log"), StandardCharsets.UTF_8);
     }
@@ -132,12 +142,7 @@ class RemoteSubjectsAcrossHostsTest {
     @Test
     void theSubjectRunsOnItsHostIsSampledThereAndIsStoppedAfterEachRound() throws Exception {
         int before = startedPids("subjects").size();
-        Process coordinator = run("remote", "subjects", "1s", 2);
-        assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
-        String out = Files.readString(dir.resolve("remote.out"));
-        assertEquals(0, coordinator.exitValue(), out);
-        List<RunRow> rows = ExperimentStore.open(dir.resolve("remote")).store().rows();
-        assertEquals(2, rows.size(), out);
+        List<RunRow> rows = rowsOf(run("remote", "subjects", "1s", 2), "remote", 2);
         List<Long> pids = startedPids("subjects");
         assertEquals(before + 2, pids.size(), "a fresh subject process per round, on the subject host");
         List<String[]> windows = new ArrayList<>();
@@ -172,12 +177,7 @@ class RemoteSubjectsAcrossHostsTest {
         needs(io.loadlab.subject.ThrowawayCa.available(), "openssl is not installed");
         needs(io.loadlab.subject.LoadlabCache.find("nginx").isPresent(), "nginx is not installed");
         long nginxBefore = CERTIFICATE.matcher(agentLog("subjects")).results().count();
-        Process coordinator = runOf("^nginx$", "tls", "subjects", "1s", 1, "--protocols", "^h1-tls$");
-        assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
-        String out = Files.readString(dir.resolve("tls.out"));
-        assertEquals(0, coordinator.exitValue(), out);
-        List<RunRow> rows = ExperimentStore.open(dir.resolve("tls")).store().rows();
-        assertEquals(1, rows.size(), out);
+        List<RunRow> rows = rowsOf(runOf("^nginx$", "tls", "subjects", "1s", 1, "--protocols", "^h1-tls$"), "tls", 1);
         RunRow r = rows.get(0);
         assertEquals("ok", r.get("status"), r.get("error"));
         assertTrue(r.get("variant").endsWith("h1-tls"), r.get("variant"));
@@ -198,12 +198,7 @@ class RemoteSubjectsAcrossHostsTest {
 
     @Test
     void theLoadMayComeFromAnAgentWhileTheSubjectRunsOnItsHost() throws Exception {
-        Process coordinator = run("both", "subjects", "1s", 1, "--agents", address("plain"));
-        assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
-        String out = Files.readString(dir.resolve("both.out"));
-        assertEquals(0, coordinator.exitValue(), out);
-        List<RunRow> rows = ExperimentStore.open(dir.resolve("both")).store().rows();
-        assertEquals(1, rows.size(), out);
+        List<RunRow> rows = rowsOf(run("both", "subjects", "1s", 1, "--agents", address("plain")), "both", 1);
         RunRow r = rows.get(0);
         assertEquals("ok", r.get("status"), r.get("error"));
         assertEquals(AgentEngine.LABEL, r.get("engine"));
