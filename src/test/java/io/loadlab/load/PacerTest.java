@@ -207,7 +207,10 @@ class PacerTest {
             Pacing p = r.pacing().orElseThrow();
             assertAll(() -> assertEquals(400, r.requests()), () -> assertEquals(0, p.sentEarly()),
                     () -> assertEquals(400, p.lateness().getTotalCount()),
-                    () -> assertTrue(p.wakeTimes() > 0 && p.wakeTimes() <= 400, p.wakeTimes() + " wake-up times"));
+                    // One timer per request, at most: 2.5 ms apart, no two share a 1 ms grid point. A
+                    // stream's first request can come due before the one already waiting as the two
+                    // connections open, and the loop then sets the waiting one's time again: one more each.
+                    () -> assertTrue(p.wakeTimes() > 0 && p.wakeTimes() <= 400 + 2 * 4, p.wakeTimes() + " wake-up times"));
         }
     }
 }
