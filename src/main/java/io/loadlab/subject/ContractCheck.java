@@ -30,6 +30,10 @@ public final class ContractCheck implements AutoCloseable {
         }
     }
 
+    /** The slow request's delays, ms: the first, then the retry's. */
+    private static final int[] SLOW_MS = {400, 2000};
+    private static final String BLOCKED = "a quick request waited for ";
+
     private final ContractClient client;
     private final String protocol;
 
@@ -166,21 +170,46 @@ public final class ContractCheck implements AutoCloseable {
         if (r.status() != 200 || ms < 10) {
             return "GET /delay/10 answered " + r.status() + " after " + ms + " ms, expected 200 after at least 10 ms";
         }
-        // A slow request must not hold up a quick one: the quick answer arrives while the slow one waits.
-        CompletableFuture<Reply> slow = client.getAsync("/delay/1500");
+        // A slow request must not hold up a quick one: the quick answer arrives while the slow one
+        // waits. A quick answer that came late on a busy machine (a cold JIT, a TLS handshake) is
+        // given a second try beside a longer delay; a delay that blocks fails both.
+        String blocked = "";
+        for (int slowMs : SLOW_MS) {
+            blocked = slowBesideQuick(slowMs, hasPlaintext);
+            if (!blocked.startsWith(BLOCKED)) {
+                return blocked;
+            }
+        }
+        return blocked;
+    }
+
+    /**
+     * Empty when a quick request sent beside {@code /delay/slowMs} was answered before that delay was
+     * over, and both were 200. The time decides, not which future completed first: a server that
+     * blocks cannot answer the quick request sooner than the delay after the slow one was sent,
+     * while the client may complete the two futures in either order.
+     */
+    private String slowBesideQuick(int slowMs, boolean hasPlaintext) throws IOException, InterruptedException {
+        String path = "/delay/" + slowMs;
+        long sent = System.nanoTime();
+        CompletableFuture<Reply> slow = client.getAsync(path);
+        // A head start of a quarter of its delay, so that the slow request is at the server before the
+        // quick one is sent: the client writes it on a thread of its own, and a quick request that got
+        // there first would pass a server that blocks.
+        Thread.sleep(slowMs / 4);
         Reply quick = get(hasPlaintext ? "/plaintext" : "/delay/0");
-        boolean slowDone = slow.isDone();
+        long quickMs = (System.nanoTime() - sent) / 1_000_000;
         try {
             Reply s = over(slow.get());
             if (s.status() != 200) {
-                return "GET /delay/1500 answered " + s.status();
+                return "GET " + path + " answered " + s.status();
             }
         } catch (java.util.concurrent.ExecutionException e) {
-            return "GET /delay/1500 failed: " + e.getCause();
+            return "GET " + path + " failed: " + e.getCause();
         }
         if (quick.status() != 200) {
             return "the quick request answered " + quick.status();
         }
-        return slowDone ? "a quick request waited for /delay/1500: the delay blocks other requests" : "";
+        return quickMs >= slowMs ? BLOCKED + path + " (" + quickMs + " ms): the delay blocks other requests" : "";
     }
 }

@@ -140,7 +140,7 @@ class AgentsAcrossHostsTest {
     void aCoordinatorOrMemberWithoutTheSecretIsRefusedAndLogged() throws Exception {
         Path wrong = dir.resolve("wrong-secret");
         Files.writeString(wrong, "not the agents' secret at all, no\n");
-        Hosts.Coordinated r = hosts.load("wrong", "-d", "1s", "--agents", hosts.agent(1), "--secret-file",
+        Hosts.Coordinated r = hosts.load("wrong", "-d", "1s", "--connect-timeout", "1s", "--agents", hosts.agent(1), "--secret-file",
                 wrong.toString(), "--json", hosts.url("/plaintext"));
         assertNotEquals(0, r.exit());
         assertEquals("failed", r.json().get("status").asText());

@@ -146,15 +146,23 @@ class AgentsInProcessTest {
     @Test
     void anAgentLostMidRunMakesTheRunNotCountAndIsNamed() throws InterruptedException {
         LoadSpec spec = LoadSpec.builder().url(url()).connections(4).duration(Duration.ofSeconds(20)).build();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        // Mid-run: once the window has a merged second (lost before one, the run measured nothing).
+        CountDownLatch measured = new CountDownLatch(1);
         Thread killer = new Thread(() -> {
-            while (served.get() < 500 && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
+            try {
+                measured.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-            agents.get(1).close(); // by then (or at the deadline, when the run fails on its own anyway)
+            agents.get(1).close(); // by then (or after 60 s, when the run fails on its own anyway)
         });
         killer.start();
-        EngineResult r = engine(secret).run(RunSpec.inProcess(spec), LoadListener.NONE);
+        EngineResult r = engine(secret).run(RunSpec.inProcess(spec), new LoadListener() {
+            @Override
+            public void interval(IntervalSample s) {
+                measured.countDown();
+            }
+        });
         killer.join();
         String lost = agents.get(1).listen().toString();
         assertTrue(r.failure().orElseThrow().contains("agent " + lost), r.failure().get());
@@ -166,7 +174,9 @@ class AgentsInProcessTest {
     @Test
     void aCoordinatorWithoutTheSecretIsRefusedAndTheRefusalLogged() throws IOException {
         Path wrong = Files.writeString(dir.resolve("wrong"), "a different secret, long enough\n");
-        LoadSpec spec = LoadSpec.builder().url(url()).connections(2).duration(Duration.ofSeconds(1)).build();
+        // A refused coordinator waits out its connect timeout (the load's, plus 5 s): keep it short.
+        LoadSpec spec = LoadSpec.builder().url(url()).connections(2).duration(Duration.ofSeconds(1))
+                .connectTimeout(Duration.ofSeconds(1)).build();
         EngineException e = assertThrows(EngineException.class,
                 () -> engine(wrong).run(RunSpec.inProcess(spec), LoadListener.NONE));
         assertTrue(e.getMessage().contains("agent " + agents.get(0).listen()), e.getMessage());

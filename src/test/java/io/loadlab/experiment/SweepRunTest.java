@@ -72,6 +72,8 @@ class SweepRunTest {
     private static ExperimentSpec.Builder spec(String name) {
         return ExperimentSpec.builder().name(name).subjects("paced").workloads("plaintext").rounds(2)
                 .duration(Duration.ofMillis((long) (WINDOW_S * 1000))).cooldown(Duration.ofMillis(200)).connections(8)
+                // The Python stand-in has no JIT to wait for: a fixed second, not a steady-state warm-up.
+                .warmup(new io.loadlab.load.Warmup.Fixed(Duration.ofSeconds(1)))
                 .sweep(new Sweep(PERCENTS, List.of(300.0), new Sweep.Measured(), java.util.Optional.empty()));
     }
 

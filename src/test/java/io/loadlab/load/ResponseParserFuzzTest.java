@@ -19,7 +19,7 @@ import io.netty.buffer.Unpooled;
  */
 class ResponseParserFuzzTest {
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void parserNeverThrowsAndReportsOnlySaneResponses(FuzzedDataProvider data) {
         boolean head = data.consumeBoolean();
         int pieces = data.consumeInt(1, 8);
