@@ -32,22 +32,22 @@ import tech.tablesaw.api.Table;
 class ResultsOracleTest {
 
     static final Path SAMPLE = ResultsTest.SAMPLE;
-    private static final int COPIES = 25;
+    private static final int COPIES = 30;
 
     /**
-     * Percentiles of data/sample (as remade in bc3d0b6) as the load before the redesign (commit
-     * 85e07a2) gives them.
+     * Percentiles of data/sample (as remade on 2026-12-01, 23:09-23:14 UTC) as the load before the
+     * redesign (commit 85e07a2) gives them.
      */
     private static final String SAMPLE_PERCENTILES = """
-            go-nethttp,durability=memory,json,727602,852,1517,2337,4243,6583,8647
-            go-nethttp,durability=memory,plaintext,688016,836,1540,3863,7867,22991,48991
-            go-nethttp,durability=memory,put-1k,653500,944,1699,2697,4475,6963,9487
-            java-netty,durability=memory,json,1273907,459,606,1032,4151,6899,8615
-            java-netty,durability=memory,plaintext,1227014,467,639,1155,3903,6619,9231
-            java-netty,durability=memory,put-1k,1054295,552,720,1259,5667,7655,9415
-            node-http,durability=memory,json,590215,1010,1325,2635,4855,7515,9207
-            node-http,durability=memory,plaintext,589961,982,1406,2373,4527,7659,7891
-            node-http,durability=memory,put-1k,486021,1121,1531,5119,11127,15391,20079
+            go-nethttp,durability=memory,json,1006049,613,1079,1633,2839,4883,5763
+            go-nethttp,durability=memory,plaintext,974870,625,1106,2035,2951,6099,7523
+            go-nethttp,durability=memory,put-1k,794668,769,1359,2449,3135,4823,5947
+            java-netty,durability=memory,json,1847990,334,389,545,1421,5335,6779
+            java-netty,durability=memory,plaintext,1733608,353,408,613,2495,4699,5287
+            java-netty,durability=memory,put-1k,1461999,417,475,617,6603,6859,7311
+            node-http,durability=memory,json,797881,745,1016,1463,2351,4431,5367
+            node-http,durability=memory,plaintext,788816,756,1005,1523,2377,4175,5571
+            node-http,durability=memory,put-1k,580089,910,1341,4387,11047,14839,15375
             """;
 
     @Test
