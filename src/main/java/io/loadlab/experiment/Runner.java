@@ -154,8 +154,8 @@ public final class Runner {
             List<Plan.Run> todo = plan.runs().stream().filter(r -> !done.contains(r.runId())).toList();
             Optional<ThrowawayCa> ca = throwawayCa(todo, store.dir());
             // The certificate names where the engine connects: 127.0.0.1 here, or the subject host.
-            SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(spec.subjectHost()
-                    .map(h -> c.issue("server", Servers.altNames(h))).orElseGet(() -> c.issue("server"))))
+            List<String> names = spec.subjectHost().map(Servers::altNames).orElse(ThrowawayCa.LOCAL_NAMES);
+            SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(c.issue("server", names)))
                     .orElse(this.launcher);
             Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
             // Consecutive runs of one instance in one round share one subject process.

@@ -68,14 +68,16 @@ public record ThrowawayCa(Path dir, Path caCert) {
         return new ThrowawayCa(dir, dir.resolve("ca.pem"));
     }
 
+    /** What a certificate for the harness's own host names: {@code localhost} and {@code 127.0.0.1}. */
+    public static final List<String> LOCAL_NAMES = List.of("DNS:localhost", "IP:127.0.0.1");
+
     /**
      * A server certificate for {@code localhost} and {@code 127.0.0.1}, valid for 30 days from now.
      *
      * @param name file name stem: {@code name.pem}, {@code name.key}
      */
     public ServerFiles issue(String name) {
-        return issue(name, List.of("DNS:localhost", "IP:127.0.0.1"), Instant.now().minusSeconds(3600),
-                Instant.now().plusSeconds(30L * 86_400));
+        return issue(name, LOCAL_NAMES);
     }
 
     /**
