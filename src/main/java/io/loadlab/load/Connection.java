@@ -57,6 +57,8 @@ final class Connection extends ChannelInboundHandlerAdapter
     /** Set from the first read of a batch until it is complete: requests wait until every answer is parsed. */
     private boolean inRead;
     private boolean sendAfterRead;
+    /** When the bytes being parsed were read (nanoTime): the end time of every answer in them. */
+    private long readNanos;
 
     Connection(Worker worker, int globalIndex) {
         this.worker = worker;
@@ -112,6 +114,9 @@ final class Connection extends ChannelInboundHandlerAdapter
                 return;
             }
             worker.bytesRead += buf.readableBytes();
+            // One clock read per read, not per answer: the answers in it all arrived by now, and
+            // the time spent parsing the ones before is not theirs (pipelined, a read holds dozens).
+            readNanos = System.nanoTime();
             // Sending before the rest of the batch is parsed would credit an unsolicited answer in
             // it to the new request; and one write for the whole batch is one syscall, not one each.
             inRead = true;
@@ -142,11 +147,10 @@ final class Connection extends ChannelInboundHandlerAdapter
             fail(Failure.PROTOCOL);
             return false;
         }
-        long now = System.nanoTime();
         int i = head;
         head = (head + 1) % pipeline;
         size--;
-        worker.answered(due[i], sent[i], now, status, bodyBytes);
+        worker.answered(due[i], sent[i], readNanos, status, bodyBytes);
         if (close) {
             // Requests pipelined behind this answer are lost with the connection.
             fail(Failure.READ);
@@ -178,6 +182,7 @@ final class Connection extends ChannelInboundHandlerAdapter
         // After fail() the channel is already forgotten and its requests counted: its close must
         // not complete a body that ends at the close, which would count one more (protocol) error.
         if (!worker.closed && ctx.channel() == channel) {
+            readNanos = System.nanoTime();
             parser.onClose(this);
             countLost(Failure.READ);
         }

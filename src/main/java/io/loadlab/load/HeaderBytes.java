@@ -1,5 +1,8 @@
 package io.loadlab.load;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,6 +13,11 @@ import java.nio.charset.StandardCharsets;
  */
 final class HeaderBytes {
 
+    /** A byte[] read as little-endian longs: the lowest byte of a word is its first. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
     private HeaderBytes() {
     }
 
@@ -18,13 +26,13 @@ final class HeaderBytes {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Whether {@code line[0, nameLen)} is the lower-case name, ignoring case. */
-    static boolean nameIs(byte[] line, int nameLen, byte[] lowerName) {
+    /** Whether {@code line[from, from + nameLen)} is the lower-case name, ignoring case. */
+    static boolean nameIs(byte[] line, int from, int nameLen, byte[] lowerName) {
         if (nameLen != lowerName.length) {
             return false;
         }
         for (int i = 0; i < nameLen; i++) {
-            if ((line[i] | 0x20) != lowerName[i]) {
+            if ((line[from + i] | 0x20) != lowerName[i]) {
                 return false;
             }
         }
@@ -88,8 +96,22 @@ final class HeaderBytes {
         return v;
     }
 
+    /**
+     * The first index of {@code b} in {@code a[from, to)}, or -1. Eight bytes at a time where eight
+     * are left (the "has zero byte" test on {@code word ^ b} repeated in every byte): lines are
+     * scanned for their LF in every answer, and a byte loop took a tenth of the engine's CPU.
+     */
     static int indexOf(byte[] a, int from, int to, byte b) {
-        for (int i = from; i < to; i++) {
+        long pattern = (b & 0xffL) * ONES;
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long x = (long) LONGS.get(a, i) ^ pattern;
+            long found = (x - ONES) & ~x & HIGHS;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
             if (a[i] == b) {
                 return i;
             }

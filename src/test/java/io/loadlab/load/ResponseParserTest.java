@@ -491,6 +491,38 @@ class ResponseParserTest {
                 r(200, 1, true)), r.responses);
     }
 
+    /**
+     * The parser reuses the parse of a header section equal to the last one; a section that
+     * differs in one byte (the length, the Connection header, the status) must be parsed again.
+     */
+    @Test
+    void aRepeatedHeaderSectionIsReusedOnlyWhileItIsEqual() {
+        String ok = "HTTP/1.1 200 OK\r\nServer: s\r\nContent-Length: 3\r\n\r\nabc";
+        String longer = "HTTP/1.1 200 OK\r\nServer: s\r\nContent-Length: 5\r\n\r\nabcde";
+        String closing = "HTTP/1.1 200 OK\r\nServer: s\r\nConnection: close\r\nContent-Length: 3\r\n\r\nabc";
+        String notFound = "HTTP/1.1 404 OK\r\nServer: s\r\nContent-Length: 3\r\n\r\nabc";
+        String chunked = "HTTP/1.1 200 OK\r\nServer: s\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n";
+        String interim = "HTTP/1.1 100 Continue\r\n\r\n";
+        String input = ok + ok + longer + longer + ok + closing + ok + notFound + notFound + chunked + chunked
+                + interim + ok + interim + interim + ok;
+        List<Resp> expected = List.of(r(200, 3, false), r(200, 3, false), r(200, 5, false), r(200, 5, false),
+                r(200, 3, false), r(200, 3, true), r(200, 3, false), r(404, 3, false), r(404, 3, false),
+                r(200, 2, false), r(200, 2, false), r(200, 3, false), r(200, 3, false));
+        ResponseParser p = new ResponseParser(false);
+        Recorder r = new Recorder();
+        assertNull(feed(p, input, r));
+        assertEquals(expected, r.responses);
+        assertTrue(p.isIdle());
+        // Split at every place, the sections are remembered from different windows or not at all.
+        for (int cut = 1; cut < input.length(); cut++) {
+            ResponseParser q = new ResponseParser(false);
+            Recorder rq = new Recorder();
+            assertNull(feed(q, input.substring(0, cut), rq));
+            assertNull(feed(q, input.substring(cut), rq));
+            assertEquals(expected, rq.responses, "split at " + cut);
+        }
+    }
+
     // ------------------------------------------------------------------------------------------
     // Responses without a body
     // ------------------------------------------------------------------------------------------

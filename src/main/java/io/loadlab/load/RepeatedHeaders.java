@@ -1,0 +1,59 @@
+package io.loadlab.load;
+
+import java.util.Arrays;
+
+/**
+ * The last header section that {@link ResponseParser} parsed whole in one window, with what it
+ * found in it. Servers under load answer with the same header section again and again (only
+ * {@code Date} changes, once a second), so the next one is compared byte for byte (a vectorised
+ * {@link Arrays#equals}) and, when equal, its parse is reused: the same bytes from the same state
+ * give the same parse, on any connection. That took the parser from a fifth of the engine's CPU with pipelined
+ * answers to a few percent (README "Engine vs wrk"). One per parser; not thread-safe.
+ */
+final class RepeatedHeaders {
+    /** Longer sections are parsed each time (bytes): a compare of more would cost about as much. */
+    static final int MAX_SECTION = 1024;
+
+    private final byte[] section = new byte[MAX_SECTION];
+    /** Bytes of the remembered section, status line to the empty line's LF; 0 when none is. */
+    private int length;
+    int status;
+    boolean http10;
+    boolean keepAlive;
+    boolean close;
+    boolean chunked;
+    long contentLength;
+    int headerBytes;
+
+    /** Whether {@code b[off, off + available)} starts with the remembered section. */
+    boolean matches(byte[] b, int off, int available) {
+        return length > 0 && available >= length && Arrays.equals(b, off, off + length, section, 0, length);
+    }
+
+    /** Bytes of the remembered section. */
+    int length() {
+        return length;
+    }
+
+    /**
+     * Remembers {@code b[from, to)} as the section whose parse gave these values; a section longer
+     * than {@value #MAX_SECTION} bytes is forgotten instead.
+     */
+    void remember(byte[] b, int from, int to, int status, boolean http10, boolean keepAlive, boolean close,
+            boolean chunked, long contentLength, int headerBytes) {
+        int n = to - from;
+        if (n > MAX_SECTION) {
+            length = 0;
+            return;
+        }
+        System.arraycopy(b, from, section, 0, n);
+        length = n;
+        this.status = status;
+        this.http10 = http10;
+        this.keepAlive = keepAlive;
+        this.close = close;
+        this.chunked = chunked;
+        this.contentLength = contentLength;
+        this.headerBytes = headerBytes;
+    }
+}
