@@ -2,12 +2,17 @@
 # engine-vs-wrk.sh: compare Loadlab's load engine with wrk (and h2load) against one nginx.
 #
 # nginx (bench/nginx.conf, 1 worker, "Hello, World!" from memory) runs pinned to
-# one core, the load generator to another. Three sections, each in ROUNDS rounds
+# one core, the load generator to another. Four sections, each in ROUNDS rounds
 # that alternate which tool goes first:
 #   closed     wrk -t1 -cC against loadlab load -t1 -cC (default flags: steady warm-up);
 #   pipelined  the same with PIPELINE requests in flight per connection (wrk with a
 #              Lua script that sends PIPELINE requests at once, loadlab --pipeline);
-#              nginx is not the limit there, so the figure is the generators' own;
+#              nginx writes each answer on its own and is the limit here (its core
+#              busy all the window), so both tools wait on it;
+#   gen-bound  pipelined as above, against bench/batch-server.c instead of nginx (on
+#              the same core): it writes all the answers of one read at once, for a
+#              fraction of nginx's CPU, so the generator is the limit and the figure
+#              is the generators' own (needs cc to build it);
 #   fixed      a fixed rate RATE below saturation, h2load --h1 --rps (per client)
 #              against loadlab -R: what it costs, in CPU-s per million requests.
 # For every run it measures:
@@ -19,13 +24,14 @@
 #   - syscalls of the whole process (perf stat -e raw_syscalls:sys_enter), per answer;
 #   - for loadlab also its own in-window figures from --json: process_cpu_s
 #     (whole JVM, measured window only) and load_cpu_s (engine event-loop threads);
-#   - nginx CPU seconds (master + workers, utime+stime from /proc) during the run.
+#   - the server's CPU seconds (nginx: master + workers; utime+stime from /proc) during
+#     the run, against every answer of the run (ans/srv-s).
 #
 # Usage: bench/engine-vs-wrk.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS]
-#                               [--sections closed,pipelined,fixed] [--pipeline N] [--rate RPS]
+#                               [--sections closed,pipelined,gen-bound,fixed] [--pipeline N] [--rate RPS]
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
-#   SECTIONS (closed,pipelined,fixed), PIPELINE (16), RATE (20000);
+#   SECTIONS (closed,pipelined,gen-bound,fixed), PIPELINE (16), RATE (20000);
 #   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab. For a JFR profile add -Xlog:jfr+startup=off
@@ -45,7 +51,7 @@ CONNECTIONS="${CONNECTIONS:-64}"
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
-SECTIONS="${SECTIONS:-closed,pipelined,fixed}"
+SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed}"
 PIPELINE="${PIPELINE:-16}"
 RATE="${RATE:-20000}"
 
@@ -72,11 +78,12 @@ done
   || die "ROUNDS, DURATION, CONNECTIONS and PIPELINE must be at least 1, RATE at least CONNECTIONS"
 IFS=, read -r -a sections <<<"$SECTIONS"
 for sec in "${sections[@]}"; do
-  case "$sec" in closed|pipelined|fixed) ;; *) die "--sections takes closed, pipelined and fixed, got '$sec'" ;; esac
+  case "$sec" in closed|pipelined|gen-bound|fixed) ;; *) die "--sections takes closed, pipelined, gen-bound and fixed, got '$sec'" ;; esac
 done
 
 need=(wrk nginx taskset awk)
 [[ ",$SECTIONS," != *,fixed,* ]] || need+=(h2load)
+[[ ",$SECTIONS," != *,gen-bound,* ]] || need+=(cc)
 bench_need "${need[@]}"
 bench_setup
 
@@ -86,16 +93,42 @@ echo "engine-vs-wrk: building/checking loadlab..." >&2
 
 plain_url() { url="http://127.0.0.1:$PORT/plaintext"; }
 bench_start_nginx "$here/nginx.conf" PORT plain_url
+nginx_url="$url"
+
+# start_batch_server: builds bench/batch-server.c and starts it on NGINX_CORE; sets batch_url, batch_pid.
+start_batch_server() {
+  local port i
+  cc -O2 -o "$tmp/batch-server" "$here/batch-server.c" || die "cannot build bench/batch-server.c with cc"
+  for i in 1 2 3; do
+    port="$(pick_port)" || die "found no free port"
+    taskset -c "$NGINX_CORE" "$tmp/batch-server" "$port" </dev/null >"$tmp/batch-server.out" 2>&1 &
+    batch_pid=$!
+    other_servers+=("$batch_pid")
+    batch_url="http://127.0.0.1:$port/plaintext"
+    for _ in $(seq 50); do
+      kill -0 "$batch_pid" 2>/dev/null || break
+      answers "$batch_url" && break 2
+      sleep 0.1
+    done
+    echo "$BENCH: batch-server did not come up on $batch_url (attempt $i):" >&2
+    tail -3 "$tmp/batch-server.out" >&2 || true
+    stop_pids "$batch_pid"
+  done
+  answers "$batch_url" || die "could not start bench/batch-server"
+  echo "$BENCH: batch-server PID $batch_pid on core $NGINX_CORE, $batch_url" >&2
+}
+[[ ",$SECTIONS," != *,gen-bound,* ]] || start_batch_server
 
 one_run() {  # SECTION ROUND TOOL
-  local sec="$1" r="$2" tool="$3" name="$1-r$2-$3" before m rebuilt=0 per_client ngx
+  local sec="$1" r="$2" tool="$3" name="$1-r$2-$3" before m rebuilt=0 per_client ngx server
   [ "$tool" != loadlab ] || loadlab_prebuild
   echo "engine-vs-wrk: $sec, round $r/$ROUNDS: $tool (${DURATION}s, $CONNECTIONS connections)..." >&2
-  before="$(nginx_ticks)"
+  if [ "$sec" = gen-bound ]; then server="$batch_pid" url="$batch_url"; else server="$nginx_pid" url="$nginx_url"; fi
+  before="$(server_ticks "$server")"
   case "$sec:$tool" in
     closed:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$url"
          m="$(parse_wrk "$name")" ;;
-    pipelined:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" -s "$tmp/pipeline.lua" "$url"
+    pipelined:wrk|gen-bound:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" -s "$tmp/pipeline.lua" "$url"
          m="$(parse_wrk "$name")" ;;
     fixed:h2load)
          per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
@@ -103,15 +136,15 @@ one_run() {  # SECTION ROUND TOOL
          m="$(parse_h2load "$name")" ;;
     closed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
-    pipelined:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" --pipeline "$PIPELINE" \
+    pipelined:loadlab|gen-bound:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" --pipeline "$PIPELINE" \
            -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
     fixed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
            ${PACE_SLACK:+--pace-slack "$PACE_SLACK"} -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
   esac
-  ngx="$(nginx_cpu_since "$before")"
-  kill -0 "$nginx_pid" 2>/dev/null || die "nginx died during the run"
+  ngx="$(server_cpu_since "$before" "$server")"
+  kill -0 "$server" 2>/dev/null || die "the server (PID $server) died during the run"
   [ "$tool" != loadlab ] || rebuilt="$(loadlab_rebuilt "$name" "$r")"
   record "$sec" "$r" "$tool" "$m" "$ngx" "$rebuilt"
 }
@@ -127,12 +160,14 @@ request = function() return req end
 LUA
 
 echo "Loadlab engine vs wrk and h2load: nginx 1 worker on core $NGINX_CORE, load on core $LOAD_CORE," \
-     "$CONNECTIONS connections, 1 thread, ${DURATION}s per run, $ROUNDS round(s) per section, $url"
-echo "Sections: $SECTIONS (pipelined: $PIPELINE in flight per connection; fixed: $RATE requests/s in all)."
+     "$CONNECTIONS connections, 1 thread, ${DURATION}s per run, $ROUNDS round(s) per section, $nginx_url"
+echo "Sections: $SECTIONS (pipelined and gen-bound: $PIPELINE in flight per connection; fixed: $RATE requests/s in all)."
+echo "gen-bound: against bench/batch-server.c on core $NGINX_CORE (all of a read's answers in one write), not nginx."
 echo "CPU-s = user+sys of the whole load-generator process from outside (for loadlab: JVM start-up, JIT and GC"
 echo "included); req/CPU-s divides every answer it got (loadlab: window and warm-up) by it."
 echo "win = loadlab's process_cpu_s (whole JVM, measured window only); eng = loadlab's load_cpu_s (event-loop threads)."
 echo "sys/ans = syscalls of the whole process per answer it got (perf stat raw_syscalls:sys_enter)."
+echo "server-s = the server's CPU-s over the whole run; ans/srv-s = every answer of the run per server CPU-s."
 echo "loadlab! = the launcher rebuilt the jar inside that run (sources changed meanwhile), so its CPU-s includes the build."
 echo
 header
@@ -147,4 +182,4 @@ for sec in "${sections[@]}"; do
   done
 done
 
-bench_summary "closed pipelined fixed"
+bench_summary "closed pipelined gen-bound fixed"

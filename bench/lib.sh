@@ -55,6 +55,7 @@ bench_setup() {
   fi
   tmp="$(mktemp -d "${TMPDIR:-/tmp}/$BENCH.XXXXXX")"
   nginx_pid=""
+  other_servers=()  # PIDs of servers besides nginx that a script started: cleanup stops them
   tool_pid=""
   cleaned=""
   results="$tmp/results"
@@ -89,6 +90,10 @@ cleanup() {
     # shellcheck disable=SC2046
     stop_pids $(descendants "$tool_pid") "$tool_pid"
     wait "$tool_pid" 2>/dev/null || true
+  fi
+  if [ ${#other_servers[@]} -gt 0 ]; then
+    stop_pids "${other_servers[@]}"
+    wait "${other_servers[@]}" 2>/dev/null || true
   fi
   if [ -n "$nginx_pid" ]; then
     local workers
@@ -167,8 +172,11 @@ bench_start_nginx() {
 }
 
 nginx_ticks() {  # utime+stime of the nginx master and its workers, in clock ticks
+  server_ticks "$nginx_pid"
+}
+server_ticks() {  # PID -> utime+stime of that process and its children, in clock ticks
   local p t=0 f
-  for p in "$nginx_pid" $(pgrep -P "$nginx_pid" 2>/dev/null || true); do
+  for p in "$1" $(pgrep -P "$1" 2>/dev/null || true); do
     f="$(cat "/proc/$p/stat" 2>/dev/null)" || continue
     f="${f##*) }"  # fields from 'state' on: utime and stime are the 12th and 13th
     t=$((t + $(awk '{print $12 + $13}' <<<"$f")))
@@ -274,9 +282,9 @@ fmt='%-9s %-5s %-8s %9s %6s %6s %7s %10s %8s %10s %8s %10s %8s %10s %9s\n'
 header() {
   # shellcheck disable=SC2059
   printf "$fmt" section round tool req/s errors wall-s CPU-s req/CPU-s win-CPU-s req/win-s eng-CPU-s req/eng-s \
-    nginx-s ans/nginx-s sys/ans
+    server-s ans/srv-s sys/ans
 }
-row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_cpu syscalls nginx_cpu
+row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_cpu syscalls server_cpu
   awk -v fmt="$fmt" -v sec="$1" -v r="$2" -v t="$3" -v req="$4" -v ans="$5" -v rps="$6" -v err="$7" \
       -v wall="$8" -v cpu="$9" -v win="${10}" -v eng="${11}" -v sys="${12}" -v ngx="${13}" '
     function per(n, d) { return (d == "-" || d + 0 <= 0) ? "-" : sprintf("%.0f", n / d) }
@@ -288,7 +296,7 @@ row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_c
     }'
 }
 
-# record SECTION ROUND TOOL FIGURES NGINX_CPU REBUILT: appends the run to $results and prints its row.
+# record SECTION ROUND TOOL FIGURES SERVER_CPU REBUILT: appends the run to $results and prints its row.
 record() {
   local sec="$1" r="$2" tool="$3" m="$4" ngx="$5" rebuilt="$6"
   echo "$sec $r $tool $m $ngx $rebuilt" >>"$results"
@@ -313,7 +321,10 @@ loadlab_rebuilt() {
   fi
 }
 nginx_cpu_since() {  # TICKS_BEFORE -> nginx CPU-s since then
-  awk -v a="$1" -v b="$(nginx_ticks)" -v t="$TCK" 'BEGIN{printf "%.2f", (b-a)/t}'
+  server_cpu_since "$1" "$nginx_pid"
+}
+server_cpu_since() {  # TICKS_BEFORE PID -> that server's CPU-s since then
+  awk -v a="$1" -v b="$(server_ticks "$2")" -v t="$TCK" 'BEGIN{printf "%.2f", (b-a)/t}'
 }
 
 # bench_order ROUND OTHER: the two tools of a round, alternating which goes first.
@@ -323,7 +334,7 @@ bench_order() {
 
 # --- summary ---------------------------------------------------------------------
 # bench_summary "SECTION..." : from $results (section round tool requests answers rps errors wall cpu
-# win eng syscalls nginx rebuilt), per section: means over rounds (min, max), the ratios of the means,
+# win eng syscalls server rebuilt), per section: means over rounds (min, max), the ratios of the means,
 # then each ratio taken per round (loadlab's run against the other tool's in the same round) with n,
 # mean, min, max and a 95% t interval of the mean.
 bench_summary() {
@@ -361,7 +372,7 @@ bench_summary() {
       if ($10 != "-" && $10 > 0) { add(k ":win", $4 / $10); val[who ":win"] = $4 / $10 }
       if ($11 != "-" && $11 > 0) { add(k ":eng", $4 / $11); val[who ":eng"] = $4 / $11 }
       if ($12 != "-" && $5 > 0) { add(k ":sys", $12 / $5); val[who ":sys"] = $12 / $5 }
-      # nginx CPU is taken over the whole run of the tool (warm-up included), so it is set against every
+      # The server CPU is taken over the whole run of the tool (warm-up included), so it is set against every
       # answer of that run, not only the requests in the window.
       if ($13 > 0) add(k ":ngx", $5 / $13)
     }
@@ -382,8 +393,8 @@ bench_summary() {
         line("loadlab requests per engine-thread CPU-s", l ":eng", 0)
         line(other[sec] " syscalls per answer (whole process)", o ":sys", 3)
         line("loadlab syscalls per answer (whole process)", l ":sys", 3)
-        line(other[sec] " answers per nginx CPU-s (whole run)", o ":ngx", 0)
-        line("loadlab answers per nginx CPU-s (whole run)", l ":ngx", 0)
+        line(other[sec] " answers per server CPU-s (whole run)", o ":ngx", 0)
+        line("loadlab answers per server CPU-s (whole run)", l ":ngx", 0)
         if (s[o ":errors"] + s[l ":errors"] > 0)
           printf "  errors: %s %d, loadlab %d (in total)\n", other[sec], s[o ":errors"], s[l ":errors"]
         printf "  ratios loadlab / %s:\n", other[sec]
