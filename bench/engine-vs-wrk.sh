@@ -168,6 +168,7 @@ echo "included); req/CPU-s divides every answer it got (loadlab: window and warm
 echo "win = loadlab's process_cpu_s (whole JVM, measured window only); eng = loadlab's load_cpu_s (event-loop threads)."
 echo "sys/ans = syscalls of the whole process per answer it got (perf stat raw_syscalls:sys_enter)."
 echo "server-s = the server's CPU-s over the whole run; ans/srv-s = every answer of the run per server CPU-s."
+echo "steal-s = the hypervisor's steal time of all CPUs during the run (/proc/stat): above 0 the host was busy too."
 echo "loadlab! = the launcher rebuilt the jar inside that run (sources changed meanwhile), so its CPU-s includes the build."
 echo
 header

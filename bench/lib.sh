@@ -184,12 +184,19 @@ server_ticks() {  # PID -> utime+stime of that process and its children, in cloc
   echo "$t"
 }
 
+# steal_ticks: the hypervisor's steal time of every CPU so far, in clock ticks (/proc/stat): time this
+# VM's CPUs were runnable but ran another guest. A run with steal measured a busy host, not the tools.
+steal_ticks() {
+  awk '$1 == "cpu" { print $9 + 0; exit }' /proc/stat 2>/dev/null || echo 0
+}
+
 # --- one measured run ----------------------------------------------------------
 # run_tool NAME CMD... : runs CMD on LOAD_CORE; stdout/stderr in $tmp/NAME.out/.err,
 # "user sys" CPU seconds of the whole process tree in $tmp/NAME.cpu, wall in $tmp/NAME.wall
 run_tool() {
   local name="$1"; shift
-  local rc=0 t0 t1
+  local rc=0 t0 t1 steal0
+  steal0="$(steal_ticks)"
   t0="$(date +%s%N)"
   : >"$tmp/$name.perf"
   if [ -n "$PERF" ]; then  # counts the tool's whole process tree; perf itself is outside it
@@ -211,6 +218,7 @@ run_tool() {
   tool_pid=""
   t1="$(date +%s%N)"
   awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", (b-a)/1e9}' >"$tmp/$name.wall"
+  awk -v a="$steal0" -v b="$(steal_ticks)" -v t="$TCK" 'BEGIN{printf "%.2f\n", (b-a)/t}' >"$tmp/$name.steal"
   if [ -n "$TIME_BIN" ]; then
     tail -n1 "$tmp/$name.time" >"$tmp/$name.cpu"
   else  # 2nd line of 'times': children's user and system time, like 0m1.230s 0m0.040s
@@ -220,7 +228,7 @@ run_tool() {
   fi
   if [ -n "$RAW_DIR" ]; then
     mkdir -p "$RAW_DIR"
-    for f in out err cpu wall perf; do cp "$tmp/$name.$f" "$RAW_DIR/$name.$f"; done
+    for f in out err cpu wall perf steal; do cp "$tmp/$name.$f" "$RAW_DIR/$name.$f"; done
   fi
   if [ "$rc" -ne 0 ]; then
     echo "$BENCH: $name failed (exit $rc):" >&2
@@ -278,21 +286,21 @@ print(d["requests"], round(sum(d.get("warmup_rps") or []) * 0.5), repr(float(d["
 }
 
 # --- printing --------------------------------------------------------------------
-fmt='%-9s %-5s %-8s %9s %6s %6s %7s %10s %8s %10s %8s %10s %8s %10s %9s\n'
+fmt='%-9s %-5s %-8s %9s %6s %6s %7s %10s %8s %10s %8s %10s %8s %10s %9s %7s\n'
 header() {
   # shellcheck disable=SC2059
   printf "$fmt" section round tool req/s errors wall-s CPU-s req/CPU-s win-CPU-s req/win-s eng-CPU-s req/eng-s \
-    server-s ans/srv-s sys/ans
+    server-s ans/srv-s sys/ans steal-s
 }
-row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_cpu syscalls server_cpu
+row() {  # section round tool requests answers rps errors wall cpu win_cpu eng_cpu syscalls server_cpu steal
   awk -v fmt="$fmt" -v sec="$1" -v r="$2" -v t="$3" -v req="$4" -v ans="$5" -v rps="$6" -v err="$7" \
-      -v wall="$8" -v cpu="$9" -v win="${10}" -v eng="${11}" -v sys="${12}" -v ngx="${13}" '
+      -v wall="$8" -v cpu="$9" -v win="${10}" -v eng="${11}" -v sys="${12}" -v ngx="${13}" -v steal="${14:--}" '
     function per(n, d) { return (d == "-" || d + 0 <= 0) ? "-" : sprintf("%.0f", n / d) }
     function num(x, p) { return x == "-" ? "-" : sprintf("%." p "f", x) }
     BEGIN {
       printf fmt, sec, r, t, sprintf("%.0f", rps), err, num(wall, 1), num(cpu, 2), per(ans, cpu),
              num(win, 2), per(req, win), num(eng, 2), per(req, eng), num(ngx, 2), per(ans, ngx),
-             (sys == "-" ? "-" : sprintf("%.3f", sys / ans))
+             (sys == "-" ? "-" : sprintf("%.3f", sys / ans)), steal
     }'
 }
 
@@ -302,7 +310,8 @@ record() {
   echo "$sec $r $tool $m $ngx $rebuilt" >>"$results"
   # shellcheck disable=SC2086
   set -- $m
-  row "$sec" "$r" "$tool$([ "$rebuilt" = 0 ] || echo '!')" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "$ngx"
+  row "$sec" "$r" "$tool$([ "$rebuilt" = 0 ] || echo '!')" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "$ngx" \
+    "$(cat "$tmp/$sec-r$r-$tool.steal" 2>/dev/null || echo -)"
 }
 
 # loadlab_prebuild: the launcher rebuilds when the sources changed since the jar; let it do so, untimed.
@@ -344,7 +353,12 @@ bench_summary() {
     function add(k, v) { s[k] += v; n[k]++; if (!(k in lo) || v < lo[k]) lo[k] = v; if (!(k in hi) || v > hi[k]) hi[k] = v }
     function line(label, k, p) { if (n[k]) printf "  %-52s %12." p "f   (min %." p "f, max %." p "f)\n", label, mean(k), lo[k], hi[k] }
     function ratio(label, a, b) { if (n[a] && mean(b) > 0) printf "  %-52s %12.3f\n", label, mean(a) / mean(b) }
-    function t95(df) { return df >= 30 ? 1.96 : substr("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", 1 + 7 * (df - 1), 6) + 0 }
+    # Student t, two-sided 95%: the table to 30 degrees of freedom, then z + (z^3 + z) / (4 df).
+    function t95(df,    t) {
+      if (df > 30) return 1.96 + 2.3735 / df
+      split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
+      return t[df] + 0
+    }
     function perround(label, sec, lk, ok,    r, k, m, v, cnt, sum, ss, mn, mx, sd, ci) {
       cnt = 0; sum = 0; ss = 0
       for (r = 1; r <= maxr[sec]; r++) {
