@@ -15,7 +15,7 @@ import io.netty.buffer.ByteBuf;
  * <p>Lines are parsed in place in a copy of the buffer's bytes, made with one bulk copy of up to
  * {@value #WINDOW} bytes at a time; only a line split between two reads is put together in a line
  * buffer. Bodies are skipped without copying. Reading the buffer a byte or a line at a time cost a
- * quarter of the engine's CPU with pipelined answers (a profile, README "Engine vs wrk").
+ * quarter of the engine's CPU with pipelined answers (a profile, README "The response parser").
  *
  * <p>One parser per connection; not thread-safe.
  */
