@@ -150,7 +150,7 @@ public final class SubjectProcess implements AutoCloseable {
      */
     public void awaitReady(String host, int port, String path, Duration timeout, boolean tls) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String lastProblem = "no attempt yet";
+        Optional<ProbeFailure> last = Optional.empty();
         while (true) {
             if (!process.isAlive()) {
                 throw new SubjectException("subject '" + name + "' exited with code " + process.exitValue()
@@ -160,7 +160,7 @@ public final class SubjectProcess implements AutoCloseable {
             if (left <= 0) {
                 break;
             }
-            Optional<String> problem = probe(host, port, path, left, tls);
+            Optional<ProbeFailure> problem = probe(host, port, path, left, tls);
             if (problem.isEmpty()) {
                 List<String> others = ListeningSockets.othersOn(port, members());
                 if (!others.isEmpty()) {
@@ -171,7 +171,12 @@ public final class SubjectProcess implements AutoCloseable {
                 }
                 return;
             }
-            lastProblem = problem.get();
+            // A probe that timed out because the deadline cut its time short says only that time
+            // ran out; the probe before it says why the subject was not ready (a busy machine
+            // once turned "answered 'HTTP/1.1 500'" into "no connection within 1ms").
+            if (last.isEmpty() || !problem.get().cutShort()) {
+                last = problem;
+            }
             try {
                 process.waitFor(Math.min(50, Math.max(1, left)), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
@@ -184,14 +189,25 @@ public final class SubjectProcess implements AutoCloseable {
                         + " instead: does its start command pass {port}?")
                 .orElse("");
         throw new SubjectException("subject '" + name + "' was not ready on port " + port + " within "
-                + timeout.toMillis() + "ms (last probe: " + lastProblem + ")" + elsewhere + "; its log ends with:\n"
+                + timeout.toMillis() + "ms (last probe: " + last.map(ProbeFailure::text).orElse("no attempt yet") + ")"
+                + elsewhere + "; its log ends with:\n"
                 + LogTail.of(log, 20));
     }
 
+    /** What a readiness probe found wrong; {@code cutShort} when it timed out within less than its usual time. */
+    private record ProbeFailure(String text, boolean cutShort) {
+        static ProbeFailure of(String text) {
+            return new ProbeFailure(text, false);
+        }
+    }
+
+    private static final int PROBE_CONNECT_MS = 1000;
+    private static final int PROBE_READ_MS = 2000;
+
     /** One readiness probe within {@code limitMillis}: empty when the answer was 2xx, else what went wrong. */
-    private static Optional<String> probe(String host, int port, String path, long limitMillis, boolean tls) {
-        int connectMillis = (int) Math.max(1, Math.min(1000, limitMillis));
-        int readMillis = (int) Math.max(1, Math.min(2000, limitMillis));
+    private static Optional<ProbeFailure> probe(String host, int port, String path, long limitMillis, boolean tls) {
+        int connectMillis = (int) Math.max(1, Math.min(PROBE_CONNECT_MS, limitMillis));
+        int readMillis = (int) Math.max(1, Math.min(PROBE_READ_MS, limitMillis));
         boolean connected = false;
         try (Socket plain = new Socket()) {
             plain.connect(new InetSocketAddress(host, port), connectMillis);
@@ -208,12 +224,13 @@ public final class SubjectProcess implements AutoCloseable {
             if (status.startsWith("HTTP/1.") && status.length() == 12 && status.charAt(9) == '2') {
                 return Optional.empty();
             }
-            return Optional.of("answered '" + status.trim() + "'");
+            return Optional.of(ProbeFailure.of("answered '" + status.trim() + "'"));
         } catch (SocketTimeoutException e) {
-            return Optional.of(connected ? "connected, but no answer within " + readMillis + "ms"
-                    : "no connection within " + connectMillis + "ms");
+            return Optional.of(connected
+                    ? new ProbeFailure("connected, but no answer within " + readMillis + "ms", readMillis < PROBE_READ_MS)
+                    : new ProbeFailure("no connection within " + connectMillis + "ms", connectMillis < PROBE_CONNECT_MS));
         } catch (IOException e) {
-            return Optional.of(e.getMessage());
+            return Optional.of(ProbeFailure.of(String.valueOf(e.getMessage())));
         }
     }
 

@@ -110,4 +110,35 @@ class SubjectProcessTest {
             }
         }
     }
+
+    /**
+     * Regression: on a busy machine the last probe before the deadline, started with 1 ms left,
+     * timed out and its "no connection within 1ms" replaced the earlier probe's 500 answer, which
+     * said why the subject was not ready.
+     */
+    @Test
+    void aProbeCutShortByTheDeadlineDoesNotHideWhatTheProbeBeforeFound(@TempDir Path tmp) throws Exception {
+        // Answers the first connection with 500, then accepts no more: later probes connect (the
+        // kernel's backlog) but get no answer, until the deadline cuts the last one short.
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread answerer = new Thread(() -> {
+                try (java.net.Socket s = server.accept()) {
+                    s.getInputStream().read(new byte[4096]);
+                    s.getOutputStream().write("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n\r\n"
+                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                } catch (java.io.IOException e) {
+                    // the test fails on the message below
+                }
+            }, "answers-500-once");
+            answerer.start();
+            SubjectProcess p = SubjectProcess.start("fails-then-silent", List.of("sleep", "1000"), tmp, tmp.resolve("log"),
+                    Optional.empty());
+            try (p) {
+                SubjectException e = assertThrows(SubjectException.class,
+                        () -> p.awaitReady("127.0.0.1", server.getLocalPort(), "/", Duration.ofMillis(800)));
+                assertTrue(e.getMessage().contains("(last probe: answered 'HTTP/1.1 500')"), e.getMessage());
+            }
+            answerer.join(5000);
+        }
+    }
 }
