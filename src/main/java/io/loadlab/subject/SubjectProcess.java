@@ -172,9 +172,11 @@ public final class SubjectProcess implements AutoCloseable {
                 return;
             }
             // A probe that timed out because the deadline cut its time short says only that time
-            // ran out; the probe before it says why the subject was not ready (a busy machine
-            // once turned "answered 'HTTP/1.1 500'" into "no connection within 1ms").
-            if (last.isEmpty() || !problem.get().cutShort()) {
+            // ran out, unless it got further than the probe before it: that one says why the
+            // subject was not ready (a busy machine once turned "answered 'HTTP/1.1 500'" into
+            // "no connection within 1ms"; "connected, but no answer" still replaces a refusal).
+            ProbeFailure p = problem.get();
+            if (last.isEmpty() || !p.cutShort() || p.stage() > last.get().stage()) {
                 last = problem;
             }
             try {
@@ -194,11 +196,14 @@ public final class SubjectProcess implements AutoCloseable {
                 + LogTail.of(log, 20));
     }
 
-    /** What a readiness probe found wrong; {@code cutShort} when it timed out within less than its usual time. */
-    private record ProbeFailure(String text, boolean cutShort) {
-        static ProbeFailure of(String text) {
-            return new ProbeFailure(text, false);
-        }
+    /**
+     * What a readiness probe found wrong: how far it got ({@code stage}: 0 not connected, 1
+     * connected, 2 answered), and {@code cutShort} when it timed out within less than its usual time.
+     */
+    private record ProbeFailure(String text, int stage, boolean cutShort) {
+        static final int NOT_CONNECTED = 0;
+        static final int CONNECTED = 1;
+        static final int ANSWERED = 2;
     }
 
     private static final int PROBE_CONNECT_MS = 1000;
@@ -224,13 +229,16 @@ public final class SubjectProcess implements AutoCloseable {
             if (status.startsWith("HTTP/1.") && status.length() == 12 && status.charAt(9) == '2') {
                 return Optional.empty();
             }
-            return Optional.of(ProbeFailure.of("answered '" + status.trim() + "'"));
+            return Optional.of(new ProbeFailure("answered '" + status.trim() + "'", ProbeFailure.ANSWERED, false));
         } catch (SocketTimeoutException e) {
             return Optional.of(connected
-                    ? new ProbeFailure("connected, but no answer within " + readMillis + "ms", readMillis < PROBE_READ_MS)
-                    : new ProbeFailure("no connection within " + connectMillis + "ms", connectMillis < PROBE_CONNECT_MS));
+                    ? new ProbeFailure("connected, but no answer within " + readMillis + "ms", ProbeFailure.CONNECTED,
+                            readMillis < PROBE_READ_MS)
+                    : new ProbeFailure("no connection within " + connectMillis + "ms", ProbeFailure.NOT_CONNECTED,
+                            connectMillis < PROBE_CONNECT_MS));
         } catch (IOException e) {
-            return Optional.of(ProbeFailure.of(String.valueOf(e.getMessage())));
+            return Optional.of(new ProbeFailure(String.valueOf(e.getMessage()),
+                    connected ? ProbeFailure.CONNECTED : ProbeFailure.NOT_CONNECTED, false));
         }
     }
 

@@ -141,4 +141,33 @@ class SubjectProcessTest {
             answerer.join(5000);
         }
     }
+
+    /**
+     * A probe cut short by the deadline still replaces a probe that got less far: a subject that
+     * refused connections, then listened without answering, is reported as not answering.
+     */
+    @Test
+    void aProbeCutShortThatGotFurtherReplacesARefusal(@TempDir Path tmp) throws Exception {
+        int port = SubjectProcess.freePort();
+        java.util.concurrent.CompletableFuture<java.net.ServerSocket> late = new java.util.concurrent.CompletableFuture<>();
+        SubjectProcess p = SubjectProcess.start("refuses-then-silent", List.of("sleep", "1000"), tmp, tmp.resolve("log"),
+                Optional.empty());
+        try (p) {
+            // Listens (and never accepts) once the first probe has been refused.
+            Thread binder = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                    late.complete(new java.net.ServerSocket(port, 50, java.net.InetAddress.getLoopbackAddress()));
+                } catch (Exception e) {
+                    late.completeExceptionally(e);
+                }
+            }, "binds-late");
+            binder.start();
+            SubjectException e = assertThrows(SubjectException.class,
+                    () -> p.awaitReady("127.0.0.1", port, "/", Duration.ofMillis(1500)));
+            assertTrue(e.getMessage().contains("(last probe: connected, but no answer within "), e.getMessage());
+        } finally {
+            late.get(5, TimeUnit.SECONDS).close();
+        }
+    }
 }
