@@ -1,10 +1,8 @@
 package io.loadlab.data;
 
+import io.loadlab.bytes.Bytes;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -45,10 +43,6 @@ final class LineChunks {
         }
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long FEEDS = 0x0A0A0A0A0A0A0A0AL;
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
 
     private final InputStream in;
     private final int chunkBytes;
@@ -110,28 +104,6 @@ final class LineChunks {
         }
     }
 
-    /**
-     * The first line feed in {@code bytes[from..to)}, or -1. Eight bytes are tested at a time (a
-     * byte is a feed when it XORs to zero with one; Mycroft's zero-byte test): the reading thread
-     * splits every byte of a log while the others decode, so its time is the pipeline's.
-     */
-    static int indexOfFeed(byte[] bytes, int from, int to) {
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long x = (long) LONGS.get(bytes, i) ^ FEEDS;
-            long zero = (x - LOW_BITS) & ~x & HIGH_BITS;
-            if (zero != 0) {
-                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (bytes[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
     private static int lastIndexOf(byte[] bytes, int length, byte b) {
         for (int i = length - 1; i >= 0; i--) {
             if (bytes[i] == b) {
@@ -144,7 +116,8 @@ final class LineChunks {
     private static Chunk split(byte[] bytes, int length, long first, long offset) {
         int[] ends = new int[Math.max(16, length / 64)];
         int lines = 0;
-        for (int i = indexOfFeed(bytes, 0, length); i >= 0; i = indexOfFeed(bytes, i + 1, length)) {
+        for (int i = Bytes.indexOf(bytes, 0, length, (byte) '\n'); i >= 0;
+                i = Bytes.indexOf(bytes, i + 1, length, (byte) '\n')) {
             if (lines == ends.length) {
                 ends = Arrays.copyOf(ends, 2 * lines);
             }

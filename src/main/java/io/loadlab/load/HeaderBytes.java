@@ -1,8 +1,5 @@
 package io.loadlab.load;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,11 +9,6 @@ import java.nio.charset.StandardCharsets;
  * dashes and digits, whose folded forms cannot collide with other bytes of a valid header.
  */
 final class HeaderBytes {
-
-    /** A byte[] read as little-endian longs: the lowest byte of a word is its first. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
 
     private HeaderBytes() {
     }
@@ -94,29 +86,6 @@ final class HeaderBytes {
             v = v * 10 + (line[i] - '0');
         }
         return v;
-    }
-
-    /**
-     * The first index of {@code b} in {@code a[from, to)}, or -1. Eight bytes at a time where eight
-     * are left (the "has zero byte" test on {@code word ^ b} repeated in every byte): lines are
-     * scanned for their LF in every answer, and a byte loop took a tenth of the engine's CPU.
-     */
-    static int indexOf(byte[] a, int from, int to, byte b) {
-        long pattern = (b & 0xffL) * ONES;
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long x = (long) LONGS.get(a, i) ^ pattern;
-            long found = (x - ONES) & ~x & HIGHS;
-            if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (a[i] == b) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     static boolean isDigit(byte b) {

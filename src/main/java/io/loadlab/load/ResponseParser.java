@@ -1,5 +1,6 @@
 package io.loadlab.load;
 
+import io.loadlab.bytes.Bytes;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -132,7 +133,7 @@ public final class ResponseParser {
                 reuseHeaders(listener);
                 continue;
             }
-            int lf = HeaderBytes.indexOf(window, pos, n, (byte) '\n');
+            int lf = Bytes.indexOf(window, pos, n, (byte) '\n');
             int len = (lf < 0 ? n : lf) - pos;
             if (lineLen + len > MAX_LINE) {
                 error = "a line of the response is longer than " + MAX_LINE + " bytes";
@@ -288,7 +289,7 @@ public final class ResponseParser {
             return endOfHeaders(listener);
         }
         int end = off + len;
-        int colon = HeaderBytes.indexOf(b, off, end, (byte) ':');
+        int colon = Bytes.indexOf(b, off, end, (byte) ':');
         if (colon <= off) {
             return "malformed header line '" + printable(b, off, len) + "'";
         }

@@ -109,7 +109,7 @@ class LineChunksTest {
                     for (int i = from; i < length && expected < 0; i++) {
                         expected = b[i] == '\n' ? i : -1;
                     }
-                    assertEquals(expected, LineChunks.indexOfFeed(b, from, length), length + " bytes, from " + from);
+                    assertEquals(expected, io.loadlab.bytes.Bytes.indexOf(b, from, length, (byte) '\n'), length + " bytes, from " + from);
                 }
             }
         }
