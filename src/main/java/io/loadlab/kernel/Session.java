@@ -62,7 +62,8 @@ final class Session implements AutoCloseable {
         this.kernelId = kernelId;
         // addToClasspath, not --class-path: the compiler option would not reach the loader that
         // runs the snippets.
-        this.shell = JShell.builder().executionEngine(execution.provider(), Map.of()).build();
+        this.shell = JShell.builder().executionEngine(execution.provider(), Map.of())
+                .fileManager(IndexKeepingFileManager::new).build();
         this.analysis = shell.sourceCodeAnalysis();
         classpath.forEach(shell::addToClasspath);
         for (String snippet : startup) {
