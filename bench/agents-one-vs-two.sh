@@ -5,11 +5,7 @@
 # Usage: bench/agents-one-vs-two.sh [ROUNDS] [DURATION]   (default 3 rounds of 5s)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-log="$(mktemp)"
-if ! mvn -B -q -DskipTests package >"$log" 2>&1; then
-  tail -30 "$log" >&2
-  echo "agents-one-vs-two.sh: the build failed (full log: $log)" >&2
-  exit 1
-fi
-rm -f "$log"
-java -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.agent.OneVsTwoBenchmark "${1:-3}" "${2:-5s}"
+# shellcheck source=bench/classes.sh
+. bench/classes.sh
+build_classes agents-one-vs-two.sh
+java -cp "$BENCH_CP" io.loadlab.agent.OneVsTwoBenchmark "${1:-3}" "${2:-5s}"

@@ -8,14 +8,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 runs="${1:-100000}"
 heap="${2:-2g}"
-log="$(mktemp)"
-if ! mvn -B -q -DskipTests package >"$log" 2>&1; then
-  tail -30 "$log" >&2
-  echo "analysis.sh: the build failed (full log: $log)" >&2
-  exit 1
-fi
-rm -f "$log"
-cp="target/classes:target/test-classes:target/lib/*"
+# shellcheck source=bench/classes.sh
+. bench/classes.sh
+build_classes analysis.sh
 if [ -n "${ANALYSIS_BENCH_DIR:-}" ]; then
   exp="$ANALYSIS_BENCH_DIR/exp-$runs"
 else
@@ -25,9 +20,9 @@ else
 fi
 if [ ! -f "$exp/latency.hlog" ]; then
   # Generated in a JVM of its own, so that the measured one starts cold.
-  java -cp "$cp" io.loadlab.bench.AnalysisBenchmark generate "$exp.tmp" "$runs"
+  java -cp "$BENCH_CP" io.loadlab.bench.AnalysisBenchmark generate "$exp.tmp" "$runs"
   mv "$exp.tmp" "$exp"
 fi
 echo "load average before: $(cat /proc/loadavg)"
-java -Xmx"$heap" -cp "$cp" io.loadlab.bench.AnalysisBenchmark measure "$exp"
+java -Xmx"$heap" -cp "$BENCH_CP" io.loadlab.bench.AnalysisBenchmark measure "$exp"
 echo "load average after: $(cat /proc/loadavg)"

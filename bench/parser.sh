@@ -6,13 +6,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 core="${1:-1}"
-log="$(mktemp)"
-if ! mvn -B -q -DskipTests package >"$log" 2>&1; then
-  tail -30 "$log" >&2
-  echo "parser.sh: the build failed (full log: $log)" >&2
-  exit 1
-fi
-rm -f "$log"
+# shellcheck source=bench/classes.sh
+. bench/classes.sh
+build_classes parser.sh
 echo "load average before: $(cat /proc/loadavg)"
-taskset -c "$core" java -XX:+UseSerialGC -cp "target/classes:target/test-classes:target/lib/*" io.loadlab.bench.ParserBenchmark
+taskset -c "$core" java -XX:+UseSerialGC -cp "$BENCH_CP" io.loadlab.bench.ParserBenchmark
 echo "load average after: $(cat /proc/loadavg)"
