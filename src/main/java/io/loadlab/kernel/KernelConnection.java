@@ -35,10 +35,7 @@ import java.util.logging.Logger;
 final class KernelConnection extends JupyterConnection {
 
     private static final Logger LOG = Logger.getLogger(KernelConnection.class.getName());
-    /**
-     * How long the base kernel's shell and control threads sleep between looks for a message:
-     * until {@link WaitingLoop} replaces their loops once connected, or for good when it cannot.
-     */
+    /** How long the shell and control threads sleep between looks for a message. */
     static final long POLL_MS = Long.getLong("loadlab.kernel.pollMs", 2);
     /** How long a channel thread waits after an error before it polls again. */
     private static final long RETRY_MS = 50;
@@ -70,8 +67,7 @@ final class KernelConnection extends JupyterConnection {
     }
 
     /**
-     * Binds the sockets and starts the channel threads; the shell and control channels then get a
-     * {@link WaitingLoop}, which wakes for requests only. The base kernel's shell, control and
+     * Binds the sockets and starts the channel threads. The base kernel's shell, control and
      * heartbeat threads end for good on any {@link Error}: one {@link OutOfMemoryError} while a
      * cell fills the heap would leave a kernel that looks alive (its process runs) but never
      * answers, or whose heartbeat stops, so that Jupyter restarts it and every variable is lost.
@@ -80,13 +76,6 @@ final class KernelConnection extends JupyterConnection {
     @Override
     public void connect() {
         super.connect();
-        for (ShellChannel channel : List.of(shell, control)) {
-            try {
-                WaitingLoop.replace(channel, this);
-            } catch (IllegalStateException | java.io.UncheckedIOException e) {
-                LOG.log(Level.WARNING, "loadlab kernel: the channel keeps its " + POLL_MS + " ms poll (" + e.getMessage() + ")");
-            }
-        }
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (t instanceof Loop loop) {
                 String name = loop.getName();
