@@ -6,13 +6,16 @@
 # then drives kernels with Debian's jupyter_client (bench/kernel_start.py): for each of STARTS
 # kernels, the time from start_kernel() to the first kernel_info reply, the first cell, and CELLS
 # more cells of `1+1` (request to reply, and to the idle status after it). Prints n, mean, CV,
-# 95% CI and median of each figure.
+# 95% CI and median of each figure; with -c 40 or more also the median of each further 20 cells
+# (a kernel in use longer); and the host's steal time over the run.
 #
 # Usage: bench/kernel-start.sh [-n STARTS] [-c CELLS]     (defaults 5 and 20)
 # Environment: KERNEL_CORE (1): the core each kernel is pinned to (taskset in its kernelspec);
 #   DRIVER_CORE (0): the core of the Python driver; RAW_JSON: when set, every raw time is
 #   written to that file; KERNEL_JAVA_OPTS: JVM flags added to the kernelspec's (after java), to
-#   compare flags; JAVA_HOME: the Java of the launcher, and so of the kernel.
+#   compare flags; KERNEL_DROP_JAVA_OPTS: prefixes of the kernelspec's JVM flags to leave out (e.g.
+#   "-XX:CompilerDirectivesFile= -XX:+UnlockDiagnosticVMOptions"), to compare without them;
+#   JAVA_HOME: the Java of the launcher, and so of the kernel.
 set -euo pipefail
 export LC_ALL=C
 
@@ -53,10 +56,11 @@ echo "kernel-start: building/checking loadlab..." >&2
 spec="$tmp/prefix/share/jupyter/kernels/loadlab/kernel.json"
 # The kernel on its own core, as a load CPU; the driver elsewhere, so that it takes nothing from it.
 "$PY" -c 'import json, sys
-p, core, extra = sys.argv[1], sys.argv[2], sys.argv[3].split()
+p, core, extra, drop = sys.argv[1], sys.argv[2], sys.argv[3].split(), tuple(sys.argv[4].split())
 s = json.load(open(p)); a = s["argv"]
-s["argv"] = ["taskset", "-c", core, a[0]] + extra + a[1:]; json.dump(s, open(p, "w"), indent=1)' \
-  "$spec" "$KERNEL_CORE" "${KERNEL_JAVA_OPTS:-}"
+kept = [f for f in a[1:] if not (drop and f.startswith(drop))]
+s["argv"] = ["taskset", "-c", core, a[0]] + extra + kept; json.dump(s, open(p, "w"), indent=1)' \
+  "$spec" "$KERNEL_CORE" "${KERNEL_JAVA_OPTS:-}" "${KERNEL_DROP_JAVA_OPTS:-}"
 echo "kernel-start: kernelspec: $(tr -d '\n' <"$spec" | tr -s ' ')" >&2
 mkdir -p "$tmp/runtime"
 cd "$tmp"

@@ -9,6 +9,7 @@ every raw time to that JSON file. Asserts nothing.
 """
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -18,6 +19,7 @@ from jupyter_client import KernelManager
 STARTS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 CELLS = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 CODE = "1+1"
+BLOCK = 20
 
 
 def run_cell(kc, code):
@@ -44,8 +46,19 @@ def run_cell(kc, code):
     return reply_s, time.monotonic() - start, reply["content"]["status"], result
 
 
+def steal_s():
+    """The hypervisor's steal time of all CPUs so far, in seconds (/proc/stat; 0 where there is none)."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK") if fields[0] == "cpu" and len(fields) > 8 else 0.0
+    except OSError:
+        return 0.0
+
+
 def one_kernel():
     km = KernelManager(kernel_name="loadlab")
+    steal0 = steal_s()
     start = time.monotonic()
     km.start_kernel()
     kc = km.client()
@@ -55,7 +68,7 @@ def one_kernel():
         ready = time.monotonic() - start
         first = run_cell(kc, CODE)
         cells = [run_cell(kc, CODE) for _ in range(CELLS)]
-        return {"ready_s": ready, "first_cell": first, "cells": cells}
+        return {"ready_s": ready, "first_cell": first, "cells": cells, "steal_s": steal_s() - steal0}
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=False)
@@ -91,13 +104,22 @@ def main():
     line("start to ready (kernel_info reply)", [r["ready_s"] for r in runs], False)
     line("first cell, request to reply", [r["first_cell"][0] for r in runs], True)
     line("start to the first cell's reply", [r["ready_s"] + r["first_cell"][0] for r in runs], False)
-    medians = [statistics.median(c[0] for c in r["cells"]) for r in runs]
-    line(f"warm cell, request to reply (median of {CELLS})", medians, True)
-    idle_medians = [statistics.median(c[1] for c in r["cells"]) for r in runs]
-    line(f"warm cell, request to idle (median of {CELLS})", idle_medians, True)
+    # The headline: the first 20 warm cells (all of them with -c below 20).
+    head = min(CELLS, BLOCK)
+    medians = [statistics.median(c[0] for c in r["cells"][:head]) for r in runs]
+    line(f"warm cell, request to reply (median of {head})", medians, True)
+    idle_medians = [statistics.median(c[1] for c in r["cells"][:head]) for r in runs]
+    line(f"warm cell, request to idle (median of {head})", idle_medians, True)
+    # Later cells, for a kernel in use longer (-c 40 and more): the median of each further 20.
+    for first in range(BLOCK, CELLS - BLOCK + 1, BLOCK):
+        line(f"warm cells {first + 1}-{first + BLOCK}, median", [statistics.median(c[0] for c in r["cells"][first:first + BLOCK])
+                                                              for r in runs], True)
     every = [c[0] for r in runs for c in r["cells"]]
     print(f"  every warm cell: median {1000 * statistics.median(every):.0f} ms, "
           f"90th percentile {1000 * statistics.quantiles(every, n=10)[-1]:.0f} ms, max {1000 * max(every):.0f} ms")
+    steals = [r["steal_s"] for r in runs]
+    print(f"  host steal (/proc/stat, all CPUs): {sum(steals):.2f} s over the run, at most {max(steals):.2f} s "
+          f"in one kernel's; above 0 the host was busy too")
 
 
 if __name__ == "__main__":

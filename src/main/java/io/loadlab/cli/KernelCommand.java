@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -49,6 +51,8 @@ final class KernelCommand implements Runnable {
 
         /** The system property in which {@code ./loadlab} passes its JVM flags, one a line. */
         static final String JVM_FLAGS = "loadlab.jvm.flags";
+        /** The system property with the kernel's own flags (compiler directives), one a line, after {@link #JVM_FLAGS}. */
+        static final String KERNEL_JVM_FLAGS = "loadlab.kernel.jvm.flags";
         /** Where Debian's Jupyter lives; the pyenv Python on PATH may have none. */
         static final Path SYSTEM_JUPYTER = Path.of("/usr/bin/jupyter");
         private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -139,6 +143,8 @@ final class KernelCommand implements Runnable {
          * The JVM gets the launcher's flags ({@code -Dloadlab.jvm.flags}, one a line: see
          * {@code ./loadlab}), so that a kernel starts as the CLI does; its class-data-sharing
          * archive only where the classes come from the jar, on the class path it was made with.
+         * Then the kernel's own ({@code -Dloadlab.kernel.jvm.flags}: on small machines, compiler
+         * directives that keep javac's code with C1).
          */
         String kernelJson(Path home) {
             Path lib = home.resolve("target/lib");
@@ -150,11 +156,12 @@ final class KernelCommand implements Runnable {
             boolean fromJar = classes.endsWith(".jar");
             List<String> argv = new ArrayList<>();
             argv.add(javaCommand());
-            for (String flag : System.getProperty(JVM_FLAGS, "").split("\n")) {
-                if (!flag.isBlank() && (fromJar || !flag.startsWith("-XX:SharedArchiveFile="))) {
-                    argv.add(flag.strip());
+            for (String flag : flags(JVM_FLAGS)) {
+                if (fromJar || !flag.startsWith("-XX:SharedArchiveFile=")) {
+                    argv.add(flag);
                 }
             }
+            argv.addAll(flags(KERNEL_JVM_FLAGS));
             // The jar's manifest names the libraries, for the JVM and for JShell's compiler alike.
             argv.addAll(List.of("-cp", fromJar ? classes
                     : classes + File.pathSeparator + lib.toAbsolutePath() + File.separator + "*"));
@@ -169,6 +176,12 @@ final class KernelCommand implements Runnable {
             } catch (IOException e) {
                 throw new IllegalStateException("cannot write kernel.json", e);
             }
+        }
+
+        /** The flags in a system property, one a line (blank lines dropped). */
+        private static List<String> flags(String property) {
+            return Arrays.stream(System.getProperty(property, "").split("\n")).map(String::strip)
+                    .filter(f -> !f.isEmpty()).collect(Collectors.toList());
         }
 
         private Optional<Path> jupyter() {

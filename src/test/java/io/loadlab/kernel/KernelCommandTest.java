@@ -25,6 +25,14 @@ class KernelCommandTest {
     }
 
     /** A "jupyter" that writes its arguments and copies the kernelspec folder (the last argument). */
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
+        }
+    }
+
     private Path fakeJupyter() throws Exception {
         Path script = tmp.resolve("jupyter");
         Files.writeString(script, "#!/bin/bash\nprintf '%s\\n' \"$@\" > \"" + tmp.resolve("args") + "\"\n"
@@ -61,20 +69,21 @@ class KernelCommandTest {
     void theLaunchersJvmFlagsGoIntoTheKernelspecAndTheArchiveOnlyWithTheJar() throws Exception {
         // ./loadlab passes its flags one a line; from target/classes (as here) the archive, made for
         // the jar's class path, would not match, so it is left out.
+        // The kernel's own flags come after them, blank lines dropped.
         String before = System.getProperty("loadlab.jvm.flags");
+        String kernelBefore = System.getProperty("loadlab.kernel.jvm.flags");
         System.setProperty("loadlab.jvm.flags", "-XX:+UseSerialGC\n-XX:SharedArchiveFile=/x/loadlab.jsa\n-XX:-UsePerfData\n");
+        System.setProperty("loadlab.kernel.jvm.flags", "-XX:+UnlockDiagnosticVMOptions\n\n-XX:CompilerDirectivesFile=/x/d.json\n");
         try {
             Path jupyter = fakeJupyter();
             assertEquals(0, run("kernel", "install", "--user", "--jupyter", jupyter.toString()).code());
             List<String> argv = new ArrayList<>();
             new ObjectMapper().readTree(tmp.resolve("copied/kernel.json").toFile()).path("argv").forEach(a -> argv.add(a.asText()));
-            assertEquals(List.of("-XX:+UseSerialGC", "-XX:-UsePerfData", "-cp"), argv.subList(1, 4));
+            assertEquals(List.of("-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:+UnlockDiagnosticVMOptions",
+                    "-XX:CompilerDirectivesFile=/x/d.json", "-cp"), argv.subList(1, 6));
         } finally {
-            if (before == null) {
-                System.clearProperty("loadlab.jvm.flags");
-            } else {
-                System.setProperty("loadlab.jvm.flags", before);
-            }
+            restore("loadlab.jvm.flags", before);
+            restore("loadlab.kernel.jvm.flags", kernelBefore);
         }
     }
 
