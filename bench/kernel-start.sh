@@ -10,7 +10,8 @@
 # (a kernel in use longer); and the host's steal time over the run.
 #
 # Usage: bench/kernel-start.sh [-n STARTS] [-c CELLS]     (defaults 5 and 20)
-# Environment: KERNEL_CORE (1): the core each kernel is pinned to (taskset in its kernelspec);
+# Environment: KERNEL_CORE (1): the core, or CPU list (0-1), each kernel is pinned to (taskset in
+#   its kernelspec);
 #   DRIVER_CORE (0): the core of the Python driver; RAW_JSON: when set, every raw time is
 #   written to that file; KERNEL_JAVA_OPTS: JVM flags added to the kernelspec's (after java), to
 #   compare flags; KERNEL_DROP_JAVA_OPTS: prefixes of the kernelspec's JVM flags to leave out (e.g.
@@ -34,8 +35,11 @@ while [ $# -gt 0 ]; do
     *) usage >&2; exit 2 ;;
   esac
 done
-for v in STARTS CELLS KERNEL_CORE DRIVER_CORE; do
+for v in STARTS CELLS; do
   [[ "${!v}" =~ ^[0-9]+$ ]] || { echo "kernel-start: $v must be a whole number (got '${!v}')" >&2; exit 2; }
+done
+for v in KERNEL_CORE DRIVER_CORE; do
+  [[ "${!v}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || { echo "kernel-start: $v must be a CPU list for taskset, e.g. 1 or 0-1 (got '${!v}')" >&2; exit 2; }
 done
 [ "$CELLS" -ge 2 ] && [ "$STARTS" -ge 1 ] || { echo "kernel-start: need -n >= 1 and -c >= 2" >&2; exit 2; }
 PY=/usr/bin/python3
