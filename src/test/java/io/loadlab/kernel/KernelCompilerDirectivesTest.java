@@ -38,8 +38,9 @@ class KernelCompilerDirectivesTest {
     }
 
     private static void assertAccepted(Path javaHome) throws Exception {
-        Process p = new ProcessBuilder(List.of(javaHome.resolve("bin/java").toString(), "-XX:+UnlockDiagnosticVMOptions",
-                "-XX:CompilerDirectivesFile=" + DIRECTIVES, "-version")).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(List.of(javaHome.resolve("bin/java").toString(), "-XX:+DisplayVMOutputToStderr",
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:CompilerDirectivesFile=" + DIRECTIVES, "-version"))
+                .redirectErrorStream(true).start();
         p.getOutputStream().close();
         String out;
         try (InputStream in = p.getInputStream()) {
