@@ -220,7 +220,7 @@ final class CompareCommand implements Callable<Integer> {
         CompareOptions defaults = CompareOptions.defaults();
         CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
         Table byEngine = io.loadlab.stats.Engines.compare(runs, metric, options);
-        Table rankings = io.loadlab.stats.Engines.rankings(runs, metric);
+        Table rankings = io.loadlab.stats.Engines.rankings(runs, metric, options);
         PrintWriter out = commandSpec.commandLine().getOut();
         if (format.equals("csv")) {
             out.print(byEngine.write().toString("csv"));
@@ -252,13 +252,16 @@ final class CompareCommand implements Callable<Integer> {
             double rho = rankings.doubleColumn("spearman").getDouble(i);
             ranks.add(new String[] {rankings.stringColumn("workload").get(i), rankings.stringColumn("engine").get(i),
                     rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
-                    rankings.booleanColumn("same_order").get(i) ? "yes" : "NO",
+                    rankings.booleanColumn("same_order").get(i) ? "yes" : "no",
+                    rankings.stringColumn("clear_swaps").get(i).isEmpty() ? "none" : rankings.stringColumn("clear_swaps").get(i),
                     Units.ratio(rho)});
         }
-        TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "spearman"}, ranks, 2);
+        TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "clear swaps", "spearman"},
+                ranks, 2);
         out.printf(Locale.ROOT, "%nThe tools measure differently (wrk, h2load and oha count from their own start,"
                 + " h2load walks its keys in a fixed order); what should agree is the order of the subjects and their"
-                + " ratios, not each absolute figure.%n");
+                + " ratios, not each absolute figure. A swap of two subjects is clear when either engine tells them"
+                + " apart (the others are within the noise). %s%n", Comparison.rule(options));
         out.flush();
         return 0;
     }

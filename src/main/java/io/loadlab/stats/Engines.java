@@ -126,30 +126,42 @@ public final class Engines {
         }
     }
 
+    /** {@link #rankings(Table, String, CompareOptions)} with the default options. */
+    public static Table rankings(Table runs, String metric) {
+        return rankings(runs, metric, CompareOptions.defaults());
+    }
+
     /**
      * Per workload and engine: the order of the subjects (with variants) by the metric's mean,
-     * best first, and how it agrees with the built-in engine's order of the same subjects.
+     * best first, and how it agrees with the built-in engine's order of the same subjects. Two
+     * orders of noisy means can differ where neither engine can tell the subjects apart, so the
+     * swaps that count are listed apart: the pairs the two engines order oppositely where at
+     * least one of them calls the difference by the verdict rule of {@link #compare} (each pair
+     * held against itself under one engine, paired by round).
      *
      * @return columns workload, engine, metric, subjects (how many were ordered), order (e.g.
-     *         {@code go-nethttp > java-netty}), builtin_order, same_order, spearman (rank
-     *         correlation of the means with the built-in engine's; NaN with fewer than 2
-     *         subjects), spread (best mean / worst mean under this engine) and builtin_spread
+     *         {@code go-nethttp > java-netty}), builtin_order, same_order, clear_swaps (such pairs
+     *         as {@code X / Y}, X ahead under this engine, comma-separated; "" when none),
+     *         spearman (rank correlation of the means with the built-in engine's; NaN with fewer
+     *         than 2 subjects), spread (best mean / worst mean under this engine) and
+     *         builtin_spread
      * @throws StatsException as {@link #compare}
      */
-    public static Table rankings(Table runs, String metric) {
+    public static Table rankings(Table runs, String metric, CompareOptions o) {
         Map<Key, Map<String, List<RunData.Obs>>> data = samples(runs, metric);
         Direction direction = Direction.of(metric);
-        // workload -> engine -> subject label -> mean, only where the built-in engine measured it too
+        // workload -> subject label -> engine -> values, only where the built-in engine measured it too
+        Map<String, Map<String, Map<String, List<RunData.Obs>>>> values = new TreeMap<>();
+        // workload -> engine -> subject label -> mean
         Map<String, Map<String, Map<String, Double>>> means = new TreeMap<>();
-        for (Map.Entry<Key, Map<String, List<RunData.Obs>>> e : data.entrySet()) {
-            if (!e.getValue().containsKey(REFERENCE)) {
-                continue;
+        data.forEach((k, byEngine) -> {
+            if (byEngine.containsKey(REFERENCE)) {
+                String label = k.variant.isEmpty() ? k.subject : k.subject + "[" + k.variant + "]";
+                values.computeIfAbsent(k.workload, w -> new TreeMap<>()).put(label, byEngine);
+                byEngine.forEach((eng, v) -> means.computeIfAbsent(k.workload, w -> new TreeMap<>())
+                        .computeIfAbsent(eng, x -> new TreeMap<>()).put(label, Summary.mean(RunData.array(v))));
             }
-            Key k = e.getKey();
-            String label = k.variant.isEmpty() ? k.subject : k.subject + "[" + k.variant + "]";
-            e.getValue().forEach((eng, values) -> means.computeIfAbsent(k.workload, w -> new TreeMap<>())
-                    .computeIfAbsent(eng, x -> new TreeMap<>()).put(label, Summary.mean(RunData.array(values))));
-        }
+        });
         StringColumn workload = StringColumn.create("workload");
         StringColumn engine = StringColumn.create("engine");
         StringColumn metricName = StringColumn.create("metric");
@@ -157,6 +169,7 @@ public final class Engines {
         StringColumn order = StringColumn.create("order");
         StringColumn baseOrder = StringColumn.create("builtin_order");
         BooleanColumn same = BooleanColumn.create("same_order");
+        StringColumn clearSwaps = StringColumn.create("clear_swaps");
         DoubleColumn spearman = DoubleColumn.create("spearman");
         DoubleColumn spread = DoubleColumn.create("spread");
         DoubleColumn baseSpread = DoubleColumn.create("builtin_spread");
@@ -182,6 +195,7 @@ public final class Engines {
                 order.append(String.join(" > ", a));
                 baseOrder.append(String.join(" > ", b));
                 same.append(a.equals(b));
+                clearSwaps.append(String.join(", ", clearSwaps(a, b, values.get(w.getKey()), eng.getKey(), o)));
                 spearman.append(a.size() < 2 ? Double.NaN : spearman(these, theirs));
                 spread.append(spread(these, a));
                 baseSpread.append(spread(theirs, b));
@@ -191,7 +205,35 @@ public final class Engines {
             throw new StatsException(nothingInCommon(runs, metric));
         }
         return Table.create(metric + " rankings by engine", workload, engine, metricName, subjects, order, baseOrder,
-                same, spearman, spread, baseSpread);
+                same, clearSwaps, spearman, spread, baseSpread);
+    }
+
+    /**
+     * The pairs that {@code order} (this engine's) and {@code builtinOrder} put the other way
+     * round, where this engine or the built-in one tells them apart; as {@code X / Y}, X ahead
+     * under this engine.
+     */
+    private static List<String> clearSwaps(List<String> order, List<String> builtinOrder,
+                                           Map<String, Map<String, List<RunData.Obs>>> values, String eng, CompareOptions o) {
+        List<String> swaps = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = i + 1; j < order.size(); j++) {
+                String x = order.get(i);
+                String y = order.get(j);
+                if (builtinOrder.indexOf(x) > builtinOrder.indexOf(y)
+                        && (told(values.get(x).get(eng), values.get(y).get(eng), o)
+                        || told(values.get(x).get(REFERENCE), values.get(y).get(REFERENCE), o))) {
+                    swaps.add(x + " / " + y);
+                }
+            }
+        }
+        return swaps;
+    }
+
+    /** Whether the verdict rule calls a difference between a and b. */
+    private static boolean told(List<RunData.Obs> a, List<RunData.Obs> b, CompareOptions o) {
+        Verdict v = Verdicts.judge(a, b, Direction.NEUTRAL, o, "the other").verdict();
+        return v == Verdict.HIGHER || v == Verdict.LOWER;
     }
 
     /** Subject labels, best first (for neutral metrics: highest first); ties by name. */

@@ -98,12 +98,39 @@ class EnginesTest {
         assertEquals("c > b > a", t.stringColumn("order").get(wrk));
         assertEquals("b > c > a", t.stringColumn("builtin_order").get(wrk));
         assertFalse(t.booleanColumn("same_order").get(wrk));
+        // Both engines tell b and c apart (about 1% noise), in opposite directions.
+        assertEquals("c / b", t.stringColumn("clear_swaps").get(wrk));
         assertEquals(0.5, t.doubleColumn("spearman").get(wrk), 1e-12);
         assertEquals(1.6, t.doubleColumn("spread").get(wrk), 1e-12);
         assertEquals(2.0, t.doubleColumn("builtin_spread").get(wrk), 1e-12);
         int h2 = t.stringColumn("engine").indexOf("h2load");
         assertEquals(1, t.intColumn("subjects").get(h2), "only c was run by h2load");
         assertTrue(t.booleanColumn("same_order").get(h2));
+    }
+
+    @Test
+    void aSwapWithinTheNoiseIsNotAClearOne() {
+        // x and y swap places, but neither engine can tell them apart (rounds spread by 10%);
+        // z is far behind under both.
+        add("x", "builtin", 100, 120, 90).add("x", "wrk", 95, 115, 100)
+                .add("y", "builtin", 98, 110, 97).add("y", "wrk", 100, 118, 96)
+                .add("z", "builtin", 50, 51, 49).add("z", "wrk", 50, 49, 51);
+        Table t = Engines.rankings(table(), "rps");
+        assertEquals("y > x > z", t.stringColumn("order").get(0));
+        assertEquals("x > y > z", t.stringColumn("builtin_order").get(0));
+        assertFalse(t.booleanColumn("same_order").get(0));
+        assertEquals("", t.stringColumn("clear_swaps").get(0));
+    }
+
+    @Test
+    void aSwapThatOneEngineTellsApartIsClear() {
+        // Under wrk y is clearly ahead of x; under the built-in engine x leads within its noise.
+        add("x", "builtin", 100, 120, 90).add("x", "wrk", 100, 101, 99)
+                .add("y", "builtin", 98, 110, 97).add("y", "wrk", 120, 121, 119);
+        Table t = Engines.rankings(table(), "rps");
+        assertEquals("y > x", t.stringColumn("order").get(0));
+        assertEquals("x > y", t.stringColumn("builtin_order").get(0));
+        assertEquals("y / x", t.stringColumn("clear_swaps").get(0));
     }
 
     @Test
