@@ -250,10 +250,11 @@ final class CompareCommand implements Callable<Integer> {
         List<String[]> ranks = new ArrayList<>();
         for (int i = 0; i < rankings.rowCount(); i++) {
             double rho = rankings.doubleColumn("spearman").getDouble(i);
+            String swaps = rankings.stringColumn("clear_swaps").get(i);
             ranks.add(new String[] {rankings.stringColumn("workload").get(i), rankings.stringColumn("engine").get(i),
                     rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
                     rankings.booleanColumn("same_order").get(i) ? "yes" : "no",
-                    rankings.stringColumn("clear_swaps").get(i).isEmpty() ? "none" : rankings.stringColumn("clear_swaps").get(i),
+                    swaps.isEmpty() ? "none" : swaps,
                     Units.ratio(rho)});
         }
         TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "clear swaps", "spearman"},

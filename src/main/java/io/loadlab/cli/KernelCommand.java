@@ -19,7 +19,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -181,7 +180,7 @@ final class KernelCommand implements Runnable {
         /** The flags in a system property, one a line (blank lines dropped). */
         private static List<String> flags(String property) {
             return Arrays.stream(System.getProperty(property, "").split("\n")).map(String::strip)
-                    .filter(f -> !f.isEmpty()).collect(Collectors.toList());
+                    .filter(f -> !f.isEmpty()).toList();
         }
 
         private Optional<Path> jupyter() {

@@ -109,8 +109,7 @@ public final class Engines {
             high.append(j.ratioCiHigh());
             pWelch.append(j.pWelch());
             verdict.append(j.verdict().label());
-            boolean called = j.verdict() == Verdict.HIGHER || j.verdict() == Verdict.LOWER;
-            note.append(called ? String.format(Locale.ROOT, "%s measures %.1f%% %s than %s", eng,
+            note.append(j.verdict().isDifference() ? String.format(Locale.ROOT, "%s measures %.1f%% %s than %s", eng,
                     Math.abs(j.ratio() - 1) * 100, j.ratio() > 1 ? "more" : "less", REFERENCE) : j.note());
             test.append(j.design().label());
             pTest.append(j.pTest());
@@ -232,8 +231,7 @@ public final class Engines {
 
     /** Whether the verdict rule calls a difference between a and b. */
     private static boolean told(List<RunData.Obs> a, List<RunData.Obs> b, CompareOptions o) {
-        Verdict v = Verdicts.judge(a, b, Direction.NEUTRAL, o, "the other").verdict();
-        return v == Verdict.HIGHER || v == Verdict.LOWER;
+        return Verdicts.judge(a, b, Direction.NEUTRAL, o, "the other").verdict().isDifference();
     }
 
     /** Subject labels, best first (for neutral metrics: highest first); ties by name. */

@@ -29,6 +29,11 @@ public enum Verdict {
         this.label = label;
     }
 
+    /** Whether the rule called a difference: faster, slower, higher or lower. */
+    public boolean isDifference() {
+        return this == FASTER || this == SLOWER || this == HIGHER || this == LOWER;
+    }
+
     /** Lower-case words, as in the {@code verdict} column. */
     public String label() {
         return label;
