@@ -7,6 +7,7 @@ import io.loadlab.engine.Latency;
 import io.loadlab.engine.RunSpec;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadResult;
+import io.loadlab.load.Protocol;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -48,10 +49,26 @@ public final class AgentEngine implements Engine {
     }
 
     /**
-     * @throws EngineException naming the agents when the run could not start or measured nothing
+     * Agents load over plain HTTP/1.1 only: the spec an agent receives ({@code SpecCodec}) carries no
+     * protocol, streams or TLS settings, so anything else would quietly run as plain HTTP/1.1.
+     */
+    @Override
+    public Optional<String> cannotSpeak(Protocol protocol, boolean tls) {
+        if (protocol != Protocol.HTTP_1_1) {
+            return Optional.of("agents run plain HTTP/1.1 only, not " + protocol.label());
+        }
+        return tls ? Optional.of("agents run plain HTTP/1.1 only, not HTTP/1.1 over TLS") : Optional.empty();
+    }
+
+    /**
+     * @throws EngineException naming the agents when the run could not start or measured nothing, or when
+     *                         its protocol or TLS is one they cannot speak ({@link #cannotSpeak})
      */
     @Override
     public EngineResult run(RunSpec spec, LoadListener window) {
+        cannotSpeak(spec.load().protocol(), spec.load().request().target().tls()).ifPresent(why -> {
+            throw new EngineException(why);
+        });
         RemoteResult r;
         try {
             r = new Coordinator(agents, spec.load().connectTimeout().plusSeconds(5)).run(spec.load(), window);

@@ -118,7 +118,7 @@ final class AgentLink implements AutoCloseable {
         // "This host" for the subject is the coordinator's address on the connection to the agent.
         String here = ((InetSocketAddress) client.getLocalEndpoint().getSocketAddress()).getAddress().getHostAddress();
         RequestTemplate r = share.request();
-        return Specs.copy(share).request(new RequestTemplate(r.method(), new Target(t.tls(), here, t.port(), t.path()),
+        return share.toBuilder().request(new RequestTemplate(r.method(), new Target(t.tls(), here, t.port(), t.path()),
                 r.headers(), r.bodySize())).build();
     }
 

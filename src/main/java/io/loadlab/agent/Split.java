@@ -44,7 +44,7 @@ final class Split {
             int c = (int) conns[i];
             LoadModel model = perAgent.model() instanceof LoadModel.FixedRate f
                     ? new LoadModel.FixedRate(f.requestsPerSecond() * weights.get(i) / total, f.paceSlack()) : perAgent.model();
-            LoadSpec.Builder b = Specs.copy(perAgent).model(model).connections(c).threads(Math.min(perAgent.threads(), c))
+            LoadSpec.Builder b = perAgent.toBuilder().model(model).connections(c).threads(Math.min(perAgent.threads(), c))
                     .seed(perAgent.seed() * 31 + i);
             if (counts != null) {
                 b.requests(counts[i]);
@@ -117,7 +117,7 @@ final class Split {
         }
 
         private static LoadSpec rebuild(LoadSpec s, Warmup w, Duration duration) {
-            return Specs.copy(s).warmup(w).duration(duration).build();
+            return s.toBuilder().warmup(w).duration(duration).build();
         }
     }
 }

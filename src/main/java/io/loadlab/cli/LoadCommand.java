@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.agent.AgentEngine;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
@@ -130,12 +131,11 @@ final class LoadCommand implements Callable<Integer> {
             checkWritable(hlog);
         }
         Optional<AgentSet> agents = agentOptions.agentSet();
-        if (agents.isPresent() && (spec.request().target().tls() || spec.protocol() != io.loadlab.load.Protocol.HTTP_1_1)) {
-            // The agents' spec carries no protocol, streams or TLS options: they would run plain HTTP/1.1.
-            throw new CliException("--agents run plain HTTP/1.1 only: drop --agents, or --h2/--h2c and https://",
-                    Main.EXIT_USAGE);
-        }
         if (agents.isPresent()) {
+            // The rule is the agents' engine's, as in run --agents; its reason starts "agents run ...".
+            new AgentEngine(agents.get()).cannotSpeak(spec.protocol(), spec.request().target().tls()).ifPresent(why -> {
+                throw new CliException("--" + why + ": drop --agents, or --h2/--h2c and https://", Main.EXIT_USAGE);
+            });
             return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
         LoadResult result = LoadEngine.run(spec, new LoadListener() {

@@ -77,10 +77,12 @@ public interface Engine {
     }
 
     /**
-     * Why the engine cannot speak {@code protocol} (over TCP or TLS as the protocol allows), in one line, or
-     * empty when it can: the default, the built-in engine speaks them all.
+     * Why the engine cannot speak {@code protocol} over TCP ({@code tls} false) or TLS ({@code tls} true), in
+     * one line users read, or empty when it can: the default, the built-in engine speaks them all.
+     *
+     * @param tls whether the connections are TLS ({@code https://}); h2 always is, h2c never
      */
-    default Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol) {
+    default Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol, boolean tls) {
         return Optional.empty();
     }
 

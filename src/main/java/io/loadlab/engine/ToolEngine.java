@@ -111,7 +111,7 @@ public final class ToolEngine implements Engine {
     }
 
     @Override
-    public Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol) {
+    public Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol, boolean tls) {
         return ExternalEngines.cannotSpeak(this, protocol);
     }
 

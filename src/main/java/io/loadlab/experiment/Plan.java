@@ -180,9 +180,13 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         return runs;
     }
 
-    /** Why engine {@code e} cannot load instance {@code i} over its variant's protocol (wrk over h2), if it cannot. */
+    /**
+     * Why engine {@code e} cannot load instance {@code i} over its variant's protocol and TLS (wrk over h2,
+     * agents over TLS), if it cannot.
+     */
     private static Optional<String> cannotSpeak(Instance i, Engine e) {
-        return e.cannotSpeak(Measurement.protocolOf(io.loadlab.subject.ServedProtocol.of(i.variant())));
+        io.loadlab.subject.ServedProtocol served = io.loadlab.subject.ServedProtocol.of(i.variant());
+        return e.cannotSpeak(Measurement.protocolOf(served), served.tls());
     }
 
     /** The sweep points of an instance's workload in run order; one empty point (a plain run) outside a sweep. */

@@ -118,6 +118,19 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         return new Builder();
     }
 
+    /**
+     * A builder holding every field of this spec: change what differs, then {@code build()} (which checks
+     * the whole spec again).
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder().request(request).model(model).connections(connections).threads(threads)
+                .warmup(warmup).requestTimeout(requestTimeout).connectTimeout(connectTimeout).transport(transport)
+                .expect(expectation).seed(seed).protocol(protocol).streams(streams).tls(tls);
+        duration.ifPresent(b::duration);
+        requestCount.ifPresent(b::requests);
+        return b;
+    }
+
     /** The same load with a measured window of {@code window} (no request count). */
     public LoadSpec withWindow(Duration window) {
         return new LoadSpec(request, model, connections, threads, Optional.of(window), OptionalLong.empty(), warmup,

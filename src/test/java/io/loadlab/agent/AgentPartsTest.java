@@ -63,9 +63,23 @@ class AgentPartsTest {
         assertTrue(p.perAgent().warmup().isNone());
         assertEquals(Duration.ofSeconds(8), p.perAgent().duration().orElseThrow());
         assertEquals(3, p.windowS());
-        Split.Phases fixed = Split.Phases.of(Specs.copy(spec).warmup(Duration.ofSeconds(1)).build());
+        Split.Phases fixed = Split.Phases.of(spec.toBuilder().warmup(Duration.ofSeconds(1)).build());
         assertEquals(1000, fixed.fixedWarmupMs());
         assertTrue(fixed.steady().isEmpty());
+    }
+
+    @Test
+    void theAgentsEngineSpeaksPlainHttp11OnlyAndRefusesTheRestBeforeContactingAnAgent() {
+        AgentEngine engine = new AgentEngine(AgentSet.parse("127.0.0.1:1", Path.of("/nonexistent/secret")));
+        assertEquals(Optional.empty(), engine.cannotSpeak(io.loadlab.load.Protocol.HTTP_1_1, false));
+        assertEquals(Optional.of("agents run plain HTTP/1.1 only, not HTTP/1.1 over TLS"),
+                engine.cannotSpeak(io.loadlab.load.Protocol.HTTP_1_1, true));
+        assertEquals(Optional.of("agents run plain HTTP/1.1 only, not h2"),
+                engine.cannotSpeak(io.loadlab.load.Protocol.H2, true));
+        LoadSpec h2c = LoadSpec.builder().url("http://127.0.0.1:1/").protocol(io.loadlab.load.Protocol.H2C).build();
+        io.loadlab.engine.EngineException e = assertThrows(io.loadlab.engine.EngineException.class,
+                () -> engine.run(io.loadlab.engine.RunSpec.inProcess(h2c), io.loadlab.load.LoadListener.NONE));
+        assertEquals("agents run plain HTTP/1.1 only, not h2c", e.getMessage());
     }
 
     @Test

@@ -160,6 +160,23 @@ class PlanTest {
         assertEquals(List.of("go:durability=fsync,protocol=h2c"), labels(both, subjects.subList(0, 1)));
     }
 
+    /** {@code run --agents --protocols 'h1|h2c'}: the agents' engine skips h2c, and TLS, with its reason. */
+    @Test
+    void agentsSkipH2cAndTlsVariantsWithTheReason() {
+        List<Subject> go = List.of(subject("go", List.of("plaintext"), GO_VARIANTS, Optional.empty()));
+        io.loadlab.agent.AgentSet agents = io.loadlab.agent.AgentSet.parse("127.0.0.1:5701", Path.of("/tmp/secret"));
+        ExperimentSpec s = ExperimentSpec.builder().name("t").rounds(1).protocols("h1|h2c").agents(agents).build();
+        Plan plan = Plan.of(s, go, PLAIN_JSON);
+        assertEquals(List.of("durability=memory agents"), plan.runs().stream()
+                .map(r -> r.instance().variantLabel() + " " + r.engine().label()).distinct().toList());
+        assertEquals(List.of("go [durability=memory,protocol=h2c] with agents: agents run plain HTTP/1.1 only, not h2c"),
+                plan.skipped());
+        ExperimentSpec tls = ExperimentSpec.builder().name("t").rounds(1).protocols("h1-tls").agents(agents).build();
+        ExperimentException none = assertThrows(ExperimentException.class, () -> Plan.of(tls, go, PLAIN_JSON));
+        assertTrue(none.getMessage().contains("with agents: agents run plain HTTP/1.1 only, not HTTP/1.1 over TLS"),
+                none.getMessage());
+    }
+
     @Test
     void unavailableSubjectsAreSkippedWithTheirReason() {
         List<Subject> subjects = List.of(subject("a", List.of("plaintext"), Map.of(), Optional.empty()),
