@@ -1,5 +1,6 @@
 package io.loadlab.engine;
 
+import io.loadlab.importer.Tool;
 import io.loadlab.load.LoadListener;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,10 +10,10 @@ import java.util.stream.Collectors;
 
 /**
  * Everything that can load a subject for one run of an experiment: Loadlab's own engine in this
- * JVM ({@link #BUILTIN}), or wrk, h2load or oha run as a separate process ({@link ToolEngine}),
- * and later agents on other hosts. Each takes one run's {@link RunSpec} and gives back one
- * {@link EngineResult}; the runner picks the engine of each planned run and does nothing
- * engine-specific. The label is the value of the {@code engine} column of {@code runs.csv}.
+ * JVM ({@link #BUILTIN}), or wrk, h2load or oha run as a separate process ({@link ToolEngine},
+ * whose {@link Tool} holds what each tool can run), or agents on other hosts. Each takes one run's
+ * {@link RunSpec} and gives back one {@link EngineResult}; the runner picks the engine of each planned
+ * run and does nothing engine-specific. The label is the value of the {@code engine} column of {@code runs.csv}.
  *
  * <p>Implementations are immutable and thread-safe; one {@link #run} at a time per JVM for the
  * external tools (their CPU is read from this JVM's reaped children).
@@ -22,19 +23,18 @@ public interface Engine {
     /** The built-in Netty engine: histograms per second, service time, engine-thread CPU. */
     Engine BUILTIN = new BuiltinEngine();
     /** wrk 4 over HTTP/1.1 and https (closed loop, latency percentiles from {@code --latency}; it verifies no certificate). */
-    ToolEngine WRK = new ToolEngine(ToolEngine.Kind.WRK, "wrk", "apt-get install wrk", "-v");
+    ToolEngine WRK = new ToolEngine(Tool.WRK, ExternalEngines::wrk);
     /**
      * nghttp2's h2load over HTTP/1.1, h2 or h2c (closed loop; mean, sd, min and max latency only; it
      * verifies no certificate).
      */
-    ToolEngine H2LOAD = new ToolEngine(ToolEngine.Kind.H2LOAD, "h2load", "apt-get install nghttp2-client", "--version");
+    ToolEngine H2LOAD = new ToolEngine(Tool.H2LOAD, ExternalEngines::h2load);
     /**
      * oha over HTTP/1.1, h2 or h2c (closed loop, or a fixed rate with {@code -q} and
      * {@code --latency-correction}; latency percentiles, status codes and errors, TLS ones apart, from
      * {@code --output-format json}; it verifies certificates, trusting {@code --cacert}).
      */
-    ToolEngine OHA = new ToolEngine(ToolEngine.Kind.OHA, "oha",
-            "scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)", "--version");
+    ToolEngine OHA = new ToolEngine(Tool.OHA, ExternalEngines::oha);
 
     /** The name users type and the {@code engine} column holds. */
     String label();

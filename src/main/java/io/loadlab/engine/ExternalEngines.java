@@ -2,7 +2,6 @@ package io.loadlab.engine;
 
 import io.loadlab.importer.ImportException;
 import io.loadlab.importer.Importers;
-import io.loadlab.importer.Tool;
 import io.loadlab.load.RequestTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,8 +32,6 @@ import java.util.regex.Matcher;
  */
 public final class ExternalEngines {
 
-    /** More keys than this are not written to h2load's URI file. */
-    static final int MAX_URIS = 100_000;
     /** How long after its duration a tool may take to print and exit before it is killed. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(30);
 
@@ -42,61 +39,6 @@ public final class ExternalEngines {
     private static final boolean PDEATHSIG = io.loadlab.subject.Subjects.onPath("setpriv");
 
     private ExternalEngines() {
-    }
-
-    /**
-     * Why {@code engine} cannot run this request or these durations, or empty when it can.
-     *
-     * @param durations the durations it would run for (window, warm-up); zero ones are skipped
-     */
-    public static Optional<String> cannotRun(Engine engine, String path, List<Duration> durations) {
-        if (!engine.external()) {
-            return Optional.empty();
-        }
-        for (Duration d : durations) {
-            if (engine == Engine.WRK && !d.isZero() && (d.toMillis() % 1000 != 0)) {
-                return Optional.of("wrk takes whole seconds, got " + d.toMillis() + " ms: use a duration and"
-                        + " warm-up such as 5s");
-            }
-        }
-        return engine == Engine.WRK ? Optional.empty() : keyFileLimit(engine.label(), path);
-    }
-
-    /**
-     * Why {@code engine} cannot speak {@code protocol}, in one line, or empty when it can: wrk speaks
-     * HTTP/1.1 only (over TCP or TLS); h2load and oha speak HTTP/1.1, h2 over TLS and h2c; the built-in
-     * engine all of them.
-     */
-    public static Optional<String> cannotSpeak(Engine engine, io.loadlab.load.Protocol protocol) {
-        if (engine == Engine.WRK && protocol.isHttp2()) {
-            return Optional.of("wrk speaks HTTP/1.1 only, not " + protocol.label());
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * h2load and oha take keys from a file of URLs, not from a generator: no {@code {seq}}, one
-     * {@code {rand:LO-HI}} per path, at most {@link #MAX_URIS} keys.
-     */
-    private static Optional<String> keyFileLimit(String tool, String path) {
-        Matcher m = RequestTemplate.SUBSTITUTION.matcher(path);
-        int n = 0;
-        while (m.find()) {
-            n++;
-            if (m.group(1).equals("seq")) {
-                return Optional.of(tool + " cannot send a new {seq} number with each request (path " + path
-                        + "); use --engine wrk or builtin for this workload");
-            }
-            long count = Long.parseLong(m.group(3)) - Long.parseLong(m.group(2)) + 1;
-            if (count > MAX_URIS) {
-                return Optional.of(tool + " needs every key of " + m.group() + " in a file, and " + count
-                        + " keys is more than " + MAX_URIS + "; use --engine wrk or builtin");
-            }
-        }
-        if (n > 1) {
-            return Optional.of(tool + " can take one {rand:LO-HI} per path, " + path + " has " + n);
-        }
-        return Optional.empty();
     }
 
     /**
@@ -111,7 +53,7 @@ public final class ExternalEngines {
      *                         (the tool is then killed first; the interrupt flag stays set)
      */
     public static ExternalRun run(ExternalLoad load, Path scratch, Path output, Runnable started, Runnable ended) {
-        cannotRun(load.engine(), load.path(), List.of(load.duration())).ifPresent(why -> {
+        load.engine().cannotRun(load.path(), List.of(load.duration())).ifPresent(why -> {
             throw new EngineException(why);
         });
         List<String> command;
@@ -159,12 +101,7 @@ public final class ExternalEngines {
                     + String.join(" | ", io.loadlab.subject.LogTail.lastLines(text, 5)));
         }
         try {
-            Tool tool = switch (load.tool().kind()) {
-                case WRK -> Tool.WRK;
-                case H2LOAD -> Tool.H2LOAD;
-                case OHA -> Tool.OHA;
-            };
-            return new ExternalRun(Importers.parse(tool, text), cpu, wall, command, output);
+            return new ExternalRun(Importers.parse(load.tool().tool(), text), cpu, wall, command, output);
         } catch (ImportException e) {
             throw new EngineException("cannot read " + load.engine().label() + "'s output (kept in " + output + "): "
                     + e.getMessage(), e);
@@ -181,16 +118,12 @@ public final class ExternalEngines {
         }
         load.cpus().ifPresent(c -> cmd.addAll(List.of("taskset", "-c", c)));
         cmd.add(load.tool().executable().toString());
-        switch (load.tool().kind()) {
-            case WRK -> wrk(load, scratch, cmd);
-            case H2LOAD -> h2load(load, scratch, cmd);
-            case OHA -> oha(load, scratch, cmd);
-        }
+        load.tool().arguments().append(load, scratch, cmd);
         return cmd;
     }
 
     /** wrk: HTTP/1.1 over {@code http://} or {@code https://}; it verifies no certificate. */
-    private static void wrk(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
+    static void wrk(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
         cmd.addAll(List.of("-t", Integer.toString(load.threads()), "-c", Integer.toString(load.connections()),
                 "-d", load.duration().toSeconds() + "s", "--latency"));
         Optional<String> script = WrkScript.of(load);
@@ -207,7 +140,7 @@ public final class ExternalEngines {
      * the protocol it got is in its output); for an {@code http://} URL without {@code --h1}, h2c with
      * prior knowledge. {@code -m} is the streams per connection. It verifies no certificate.
      */
-    private static void h2load(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
+    static void h2load(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
         if (!load.wire().protocol().isHttp2()) {
             cmd.add("--h1");
         }
@@ -233,7 +166,7 @@ public final class ExternalEngines {
      * and {@code --cacert}; {@code --http2} (ALPN h2 over TLS, prior knowledge over TCP) with {@code -p}
      * streams per connection.
      */
-    private static void oha(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
+    static void oha(ExternalLoad load, Path scratch, List<String> cmd) throws IOException {
         cmd.addAll(List.of("--no-tui", "--output-format", "json", "-z", load.duration().toMillis() + "ms",
                 "-c", Integer.toString(load.connections()), "--worker-threads", Integer.toString(load.threads()),
                 "-m", load.method()));

@@ -14,7 +14,7 @@ import java.util.OptionalDouble;
  * @param host        host to connect to, such as {@code 127.0.0.1}
  * @param port        TCP port
  * @param path        request path; may hold {@code {rand:LO-HI}} and {@code {seq}} as the built-in
- *                    engine's template does (see {@link ExternalEngines#cannotRun})
+ *                    engine's template does (see {@link Engine#cannotRun})
  * @param bodySize    request body in bytes, the same printable bytes the built-in engine sends
  * @param connections concurrent connections, 1 or more
  * @param threads     tool threads, 1 to {@code connections}
@@ -23,7 +23,7 @@ import java.util.OptionalDouble;
  * @param seed        seed of the random keys of {@code {rand:LO-HI}}
  * @param rate        requests per second over all connections; empty for a closed loop
  * @param wire        the protocol, TLS and streams; one the tool cannot speak is refused
- *                    ({@link ExternalEngines#cannotSpeak})
+ *                    ({@link Engine#cannotSpeak})
  */
 public record ExternalLoad(Engine engine, String method, String host, int port, String path, int bodySize,
                            int connections, int threads, Duration duration, Optional<String> cpus, long seed,
@@ -47,7 +47,7 @@ public record ExternalLoad(Engine engine, String method, String host, int port, 
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(cpus, "cpus");
         Objects.requireNonNull(wire, "wire");
-        ExternalEngines.cannotSpeak(engine, wire.protocol()).ifPresent(why -> {
+        engine.cannotSpeak(wire.protocol(), wire.tls()).ifPresent(why -> {
             throw new EngineException(why);
         });
     }

@@ -1,6 +1,7 @@
 package io.loadlab.engine;
 
 import io.loadlab.importer.ImportedRun;
+import io.loadlab.importer.Tool;
 import io.loadlab.load.LoadEngine;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadModel;
@@ -10,6 +11,7 @@ import io.loadlab.load.Warmed;
 import io.loadlab.load.Warmup;
 import io.loadlab.subject.Cpus;
 import io.loadlab.subject.LoadlabCache;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,39 +25,53 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * wrk, h2load or oha as an {@link Engine}: the tool runs as a separate process pinned to the load
- * CPUs ({@link ExternalEngines}), its output is read back by the importers and kept. A fixed
+ * CPUs ({@link ExternalEngines}), its output is read back by the importers and kept. What the tool
+ * can run (a fixed rate, protocols, durations, paths), how it is installed and how its output is read
+ * are its {@link Tool}'s rules; this class adds only its command line ({@link Arguments}). A fixed
  * warm-up is a run of the tool; a steady-state warm-up is the built-in engine's (a tool cannot say
  * when the throughput settles) followed by a second of the tool, which warms its own connections.
  * A tool is looked for on the PATH, then in Loadlab's tools folder ({@link LoadlabCache#toolsBin()}).
  */
 public final class ToolEngine implements Engine {
 
-    /** Which tool: what its command line and output look like. */
-    public enum Kind { WRK, H2LOAD, OHA }
+    /**
+     * A tool's command line after the executable, with the input files it needs written to
+     * {@code scratch}: the one thing about a tool that is the engine's, not the {@link Tool}'s.
+     */
+    interface Arguments {
+        void append(ExternalLoad load, Path scratch, List<String> cmd) throws IOException;
+    }
 
     /** The tool's own run after the built-in engine's steady-state warm-up. */
     private static final Duration TOOL_WARMUP = Duration.ofSeconds(1);
 
-    private final Kind kind;
-    private final String command;
-    private final String install;
-    private final String versionFlag;
+    private final Tool tool;
+    private final Tool.Command command;
+    private final Arguments arguments;
 
-    ToolEngine(Kind kind, String command, String install, String versionFlag) {
-        this.kind = kind;
-        this.command = command;
-        this.install = install;
-        this.versionFlag = versionFlag;
+    /**
+     * @throws EngineException for a tool Loadlab only imports (it has no {@link Tool#command()})
+     */
+    ToolEngine(Tool tool, Arguments arguments) {
+        this.tool = tool;
+        this.command = tool.command().orElseThrow(() -> new EngineException(tool.label() + " is imported only,"
+                + " not run as an engine"));
+        this.arguments = arguments;
     }
 
-    /** Which tool this is. */
-    public Kind kind() {
-        return kind;
+    /** Which tool this is, with its rules. */
+    public Tool tool() {
+        return tool;
+    }
+
+    /** Its command line. */
+    Arguments arguments() {
+        return arguments;
     }
 
     @Override
     public String label() {
-        return command;
+        return tool.label();
     }
 
     @Override
@@ -65,7 +81,7 @@ public final class ToolEngine implements Engine {
 
     @Override
     public boolean fixedRate() {
-        return kind == Kind.OHA;
+        return tool.fixedRate();
     }
 
     /**
@@ -73,13 +89,14 @@ public final class ToolEngine implements Engine {
      * name (which then fails to start with the OS's message).
      */
     Path executable() {
-        return LoadlabCache.find(command).orElse(Path.of(command));
+        return LoadlabCache.find(label()).orElse(Path.of(label()));
     }
 
     @Override
     public Optional<String> version() {
         try {
-            Process p = new ProcessBuilder(executable().toString(), versionFlag).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(executable().toString(), command.versionFlag()).redirectErrorStream(true)
+                    .start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8);
             if (!p.waitFor(5, TimeUnit.SECONDS)) {
@@ -98,21 +115,21 @@ public final class ToolEngine implements Engine {
 
     @Override
     public Optional<String> unavailableReason() {
-        if (LoadlabCache.find(command).isPresent()) {
+        if (LoadlabCache.find(label()).isPresent()) {
             return Optional.empty();
         }
-        return Optional.of("engine " + command + ": '" + command + "' is neither on the PATH nor in "
-                + LoadlabCache.toolsBin() + "; install it with " + install);
+        return Optional.of("engine " + label() + ": '" + label() + "' is neither on the PATH nor in "
+                + LoadlabCache.toolsBin() + "; install it with " + command.install());
     }
 
     @Override
     public Optional<String> cannotRun(String path, List<Duration> durations) {
-        return ExternalEngines.cannotRun(this, path, durations);
+        return tool.cannotRun(path, durations);
     }
 
     @Override
     public Optional<String> cannotSpeak(io.loadlab.load.Protocol protocol, boolean tls) {
-        return ExternalEngines.cannotSpeak(this, protocol);
+        return tool.cannotSpeak(protocol); // each tool Loadlab runs speaks TLS
     }
 
     @Override
@@ -130,7 +147,7 @@ public final class ToolEngine implements Engine {
         LoadSpec l = spec.load();
         OptionalDouble rate = l.model() instanceof LoadModel.FixedRate f ? OptionalDouble.of(f.requestsPerSecond())
                 : OptionalDouble.empty();
-        Duration d = l.duration().orElseThrow(() -> new EngineException(command + " runs for a duration, not a"
+        Duration d = l.duration().orElseThrow(() -> new EngineException(label() + " runs for a duration, not a"
                 + " request count"));
         ToolProtocol wire = new ToolProtocol(l.protocol(), l.request().target().tls(), l.streams(), l.tls().caCert(),
                 l.tls().insecure());
@@ -167,7 +184,7 @@ public final class ToolEngine implements Engine {
         for (String category : List.of("connect", "read", "write", "timeout", "status", "protocol")) {
             longValue(t, "errors_" + category).ifPresent(n -> errors.put(category, n));
         }
-        if (wire.tls() && kind == Kind.OHA) {
+        if (wire.tls() && tool.countsTlsErrorsApart()) {
             errors.put("tls", longValue(t, "errors_tls").orElse(0));
         }
         String protocol = t.get("protocol").isEmpty() ? wire.protocol().label() : t.get("protocol");

@@ -54,15 +54,13 @@ public final class Importers {
         return parse(detect(text), text);
     }
 
-    /** Reads an output of the given tool. */
+    /**
+     * Reads an output of the given tool, with the tool's own reader.
+     *
+     * @throws ImportException when the text is not what that tool prints
+     */
     public static ImportedRun parse(Tool tool, String text) {
-        return switch (tool) {
-            case WRK, WRK2 -> WrkParser.parse(tool, text);
-            case OHA -> text.strip().startsWith("{") ? OhaJsonParser.parse(text) : HeyParser.parse(tool, text);
-            case HEY -> HeyParser.parse(tool, text);
-            case H2LOAD -> H2loadParser.parse(text);
-            case AB -> AbParser.parse(text);
-        };
+        return tool.parse(text);
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.loadlab.importer.Importers;
+import io.loadlab.importer.Tool;
 import io.loadlab.subject.ProcFs;
 import java.io.IOException;
 import java.io.InputStream;
@@ -98,19 +99,33 @@ class ExternalEnginesTest {
 
     @Test
     void whatEachToolCannotDoIsSaidBeforeRunning() {
-        assertTrue(ExternalEngines.cannotRun(Engine.WRK, "/", List.of(Duration.ofMillis(1500))).orElseThrow()
+        assertTrue(Engine.WRK.cannotRun("/", List.of(Duration.ofMillis(1500))).orElseThrow()
                 .contains("whole seconds"));
-        assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.H2LOAD, "/", List.of(Duration.ofMillis(1500))));
-        assertTrue(ExternalEngines.cannotRun(Engine.H2LOAD, "/kv/{seq}", List.of()).orElseThrow().contains("{seq}"));
-        assertTrue(ExternalEngines.cannotRun(Engine.H2LOAD, "/kv/{rand:0-999999}", List.of()).orElseThrow()
+        assertEquals(Optional.empty(), Engine.H2LOAD.cannotRun("/", List.of(Duration.ofMillis(1500))));
+        assertTrue(Engine.H2LOAD.cannotRun("/kv/{seq}", List.of()).orElseThrow().contains("{seq}"));
+        assertTrue(Engine.H2LOAD.cannotRun("/kv/{rand:0-999999}", List.of()).orElseThrow()
                 .contains("1000000 keys"));
-        assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.BUILTIN, "/kv/{seq}",
-                List.of(Duration.ofMillis(1500))));
-        assertEquals(Optional.empty(), ExternalEngines.cannotRun(Engine.OHA, "/kv/{rand:0-999}", List.of(Duration.ofMillis(1500))));
-        assertTrue(ExternalEngines.cannotRun(Engine.OHA, "/kv/{seq}", List.of()).orElseThrow().startsWith("oha cannot"));
+        assertEquals(Optional.empty(), Engine.BUILTIN.cannotRun("/kv/{seq}", List.of(Duration.ofMillis(1500))));
+        assertEquals(Optional.empty(), Engine.OHA.cannotRun("/kv/{rand:0-999}", List.of(Duration.ofMillis(1500))));
+        assertTrue(Engine.OHA.cannotRun("/kv/{seq}", List.of()).orElseThrow().startsWith("oha cannot"));
         EngineException rate = assertThrows(EngineException.class, () -> load(Engine.WRK, "GET", "/", 0,
                 Duration.ofSeconds(1)).withRate(OptionalDouble.of(100)));
         assertTrue(rate.getMessage().contains("closed loop"), rate.getMessage());
+    }
+
+    @Test
+    void everyToolLoadlabRunsIsAnEngineWithTheToolsRules() {
+        List<Tool> engines = Engine.all().stream().filter(e -> e instanceof ToolEngine)
+                .map(e -> ((ToolEngine) e).tool()).toList();
+        assertEquals(Set.copyOf(engines), Arrays.stream(Tool.values())
+                .filter(t -> t.command().isPresent()).collect(java.util.stream.Collectors.toSet()));
+        for (Tool t : engines) {
+            Engine e = Engine.of(t.label());
+            assertEquals(t.fixedRate(), e.fixedRate(), t.label());
+            assertEquals(t.cannotSpeak(io.loadlab.load.Protocol.H2), e.cannotSpeak(io.loadlab.load.Protocol.H2, true));
+        }
+        EngineException hey = assertThrows(EngineException.class, () -> new ToolEngine(Tool.HEY, ExternalEngines::wrk));
+        assertEquals("hey is imported only, not run as an engine", hey.getMessage());
     }
 
     /** oha is installed by scripts/setup; where it is missing, its tests are skipped (or fail under scripts/test). */

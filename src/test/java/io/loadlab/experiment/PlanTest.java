@@ -169,8 +169,8 @@ class PlanTest {
         Plan plan = Plan.of(s, go, PLAIN_JSON);
         assertEquals(List.of("durability=memory agents"), plan.runs().stream()
                 .map(r -> r.instance().variantLabel() + " " + r.engine().label()).distinct().toList());
-        assertEquals(List.of("go [durability=memory,protocol=h2c] with agents: agents run plain HTTP/1.1 only, not h2c"),
-                plan.skipped());
+        assertEquals(List.of("go [durability=memory,protocol=h2c] with agents: agents run plain HTTP/1.1 only,"
+                + " not h2c"), plan.skipped());
         ExperimentSpec tls = ExperimentSpec.builder().name("t").rounds(1).protocols("h1-tls").agents(agents).build();
         ExperimentException none = assertThrows(ExperimentException.class, () -> Plan.of(tls, go, PLAIN_JSON));
         assertTrue(none.getMessage().contains("with agents: agents run plain HTTP/1.1 only, not HTTP/1.1 over TLS"),
