@@ -218,13 +218,13 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
                     Optional.ofNullable(loadCpus), Optional.ofNullable(subjectHost), Optional.ofNullable(readyTimeout)),
                     problems);
             Generators generators = part(() -> new Generators(engines, Optional.ofNullable(agents)), problems);
-            if (problems.isEmpty()) {
-                return new ExperimentSpec(name, rounds, order, seed, rotateWorkloads, selection, load, placement,
-                        generators);
+            if (!problems.isEmpty()) {
+                // With valid parts the spec checks the rules across them; without, they are checked on the raw values.
+                checkAcross(rateOf, duration, warmup, Optional.ofNullable(sweep), engines, Optional.ofNullable(agents),
+                        problems);
+                refuse(problems);
             }
-            checkAcross(rateOf, duration, warmup, Optional.ofNullable(sweep), engines, Optional.ofNullable(agents),
-                    problems);
-            throw new ExperimentException(INVALID + String.join("; ", problems));
+            return new ExperimentSpec(name, rounds, order, seed, rotateWorkloads, selection, load, placement, generators);
         }
 
         /** A part of the spec, or {@code null} with its problems added to {@code problems}. */
