@@ -96,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         err.printf(Locale.ROOT, "Demo: %d runs (%d subject instances x %s x %d rounds of %s, each after a %s) into %s%n",
                 exp.plan().runs().size(), exp.plan().instances().size(), workloads, rounds, duration,
-                spec.warmup().describe(), ReportCommand.shown(dir));
+                spec.load().warmup().describe(), ReportCommand.shown(dir));
         err.flush();
         progress.begin(exp.plan(), 0);
         Runner.Outcome outcome = RunCommand.executeStoppable(exp, err);

@@ -54,11 +54,13 @@ public final class Experiment {
         SubjectLauncher launcher = new SubjectLauncher(home);
         Map<String, String> versions = new LinkedHashMap<>();
         // A subject host's versions are its own, which this host cannot read: none is claimed for it.
-        plan.instances().forEach(i -> versions.computeIfAbsent(i.subject().name(), n -> spec.subjectHost()
+        Placement where = spec.placement();
+        plan.instances().forEach(i -> versions.computeIfAbsent(i.subject().name(), n -> where.subjectHost()
                 .map(h -> "not recorded (runs on subject host " + h.address() + ")")
                 .orElseGet(() -> launcher.version(i.subject().manifest()).orElse("unknown"))));
-        String pinning = spec.subjectHost().isPresent() ? "none here: the subjects run unpinned on subject host "
-                + spec.subjectHost().get().address() + ", the load has this host's CPUs" : spec.serverCpus().map(s -> "server CPUs " + s + ", load CPUs " + spec.loadCpus().orElseThrow())
+        String pinning = where.subjectHost().isPresent() ? "none here: the subjects run unpinned on subject host "
+                + where.subjectHost().get().address() + ", the load has this host's CPUs"
+                : where.serverCpus().map(s -> "server CPUs " + s + ", load CPUs " + where.loadCpus().orElseThrow())
                 .orElseGet(() -> Cpus.defaultSplit().map(s -> "server CPUs " + s.server() + ", load CPUs " + s.load())
                         .orElse("none: one CPU or no taskset; server and load share the CPUs"));
         long start = System.currentTimeMillis();
@@ -70,7 +72,7 @@ public final class Experiment {
         json.set("environment", Environment.capture(home, versions, pinning).toJson(Runner.json()));
         // The external engines' versions, next to the subjects': a wrk update can change figures too.
         ObjectNode engineVersions = ((ObjectNode) json.get("environment")).putObject("engine_versions");
-        spec.engines().stream().filter(io.loadlab.engine.Engine::external)
+        spec.generators().engines().stream().filter(io.loadlab.engine.Engine::external)
                 .forEach(e -> engineVersions.put(e.label(), e.version().orElse("unknown")));
         // What each subject was made of, so that a rerun elsewhere can say whose sources differ.
         ObjectNode sources = ((ObjectNode) json.get("environment")).putObject("subject_sources");
@@ -157,7 +159,7 @@ public final class Experiment {
 
     /** What makes this machine's results less trustworthy: for now, CPUs that cannot be split. */
     private static List<String> warnings(ExperimentSpec spec) {
-        return spec.serverCpus().isPresent() ? List.of() : Cpus.sharingWarning().stream().toList();
+        return spec.placement().serverCpus().isPresent() ? List.of() : Cpus.sharingWarning().stream().toList();
     }
 
     private static void deleteTree(Path dir) {
@@ -183,13 +185,13 @@ public final class Experiment {
 
     private static Plan plan(Path home, ExperimentSpec spec) {
         Subjects catalog = Subjects.load(home.resolve("subjects"), Workload.builtinNames());
-        Pattern wp = Pattern.compile(spec.workloads());
+        Pattern wp = Pattern.compile(spec.selection().workloads());
         List<Workload> workloads = Workload.builtin().stream().filter(w -> wp.matcher(w.name()).matches()).toList();
         if (workloads.isEmpty()) {
-            throw new ExperimentException("no workload matches '" + spec.workloads() + "'; workloads: "
+            throw new ExperimentException("no workload matches '" + spec.selection().workloads() + "'; workloads: "
                     + String.join(", ", Workload.builtin().stream().map(Workload::name).toList()));
         }
-        return Plan.of(spec, catalog.matching(spec.subjects()), workloads);
+        return Plan.of(spec, catalog.matching(spec.selection().subjects()), workloads);
     }
 
     public ExperimentSpec spec() {

@@ -3,7 +3,6 @@ package io.loadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadlab.agent.AgentEngine;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.agent.SubjectHost;
 import io.loadlab.engine.Engine;
@@ -14,61 +13,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
- * Everything an experiment needs: which subjects, variants and workloads, how many rounds in
- * which order, and the load of each run. Built with {@link #builder()}; stored in
- * {@code experiment.json} so that {@code --resume} runs exactly the same experiment.
+ * Everything an experiment needs: what it measures, how many rounds in which order, the load of each
+ * run, where the processes run and what generates the load. Built with {@link #builder()}; stored in
+ * {@code experiment.json} so that {@code --resume} runs exactly the same experiment. Each part checks
+ * its own fields; this record checks the rules that span parts (an engine that cannot run the load,
+ * a sweep on agents).
  *
- * @param name        experiment name (the data folder's name)
- * @param subjects    regular expression over subject names (whole-name match)
- * @param workloads   regular expression over workload names
- * @param variants    regular expression over variant labels such as {@code durability=fsync}; a
- *                    pattern that names only some of a subject's variants ({@code protocol=.*}) is
- *                    matched against those, the others at their first value (see {@link Plan});
- *                    empty for each subject's default variant only
- * @param rounds      rounds, 1 or more; each round starts every subject afresh
- * @param order       how the subjects are ordered within each round
- * @param seed        seed of the shuffled order
- * @param duration    measured window of each run
- * @param warmup      load before each window, not measured: a fixed time, or until the throughput is
- *                    steady (bounds widened by a subject's manifest, see {@link #warmupFor})
- * @param cooldown    pause between runs
- * @param connections connections per run
- * @param threads     engine threads per run; 0 = one per load CPU
- * @param rate        fixed rate in requests/s; empty for the closed loop
- * @param serverCpus  CPUs for the subjects (taskset list); empty = the default split
- * @param loadCpus    CPUs for the engine; empty = the default split
- * @param readyTimeoutOverride readiness timeout for every subject instead of its manifest's
- * @param engines     the load generators, each run once per subject, workload and round (in an
- *                    order rotated by round); wrk and h2load run a closed loop only (oha and the
- *                    built-in engine also a fixed rate)
+ * @param name            experiment name (the data folder's name)
+ * @param rounds          rounds, 1 or more; each round starts every subject afresh
+ * @param order           how the subjects are ordered within each round
+ * @param seed            seed of the shuffled order
  * @param rotateWorkloads whether the workloads of a subject process rotate with the round (so that no
- *                    workload always runs first on a fresh process); experiments stored before this
- *                    existed ran them in listing order
- * @param sweep       a latency sweep: each subject and workload measured at fixed rates (shares of its
- *                    capacity, absolute rates) instead of one closed-loop window; built-in engine only
- * @param agents      agents on other hosts that run the load instead of this JVM (the built-in engine on
- *                    each, merged); {@link #engines()} is then their {@link AgentEngine}
- * @param protocols   regular expression over protocol variant values ({@code h1|h2-tls}, see
- *                    {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
- * @param streams     HTTP/2 streams per connection in the h2 variants' runs (1 = the same concurrency
- *                    as HTTP/1.1 with the same connections)
- * @param subjectHost the host the subjects run on, started and sampled there by its agent (which has
- *                    {@code --allow-subjects}); empty for this host
- * @param paceSlack   at a fixed rate (and in a sweep's fixed-rate windows), the built-in engine's wake-up
- *                    slack: how long past its due time a request may wait ({@code LoadModel.FixedRate})
+ *                        workload always runs first on a fresh process); experiments stored before this
+ *                        existed ran them in listing order
+ * @param selection       what is measured: subjects, workloads, variants and protocols
+ * @param load            the load of each run: window, warm-up, connections, rate or sweep
+ * @param placement       where the subjects and the load run
+ * @param generators      the engines, here or on agents
  */
-public record ExperimentSpec(String name, String subjects, String workloads, Optional<String> variants,
-                             int rounds, Order order, long seed, Duration duration, Warmup warmup,
-                             Duration cooldown, int connections, int threads, OptionalDouble rate,
-                             Optional<String> serverCpus, Optional<String> loadCpus,
-                             Optional<Duration> readyTimeoutOverride, List<Engine> engines,
-                             boolean rotateWorkloads, Optional<Sweep> sweep, Optional<AgentSet> agents,
-                             Optional<String> protocols, int streams, Optional<SubjectHost> subjectHost,
-                             Duration paceSlack) {
+public record ExperimentSpec(String name, int rounds, Order order, long seed, boolean rotateWorkloads,
+                             Selection selection, RunLoad load, Placement placement, Generators generators) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -79,77 +47,45 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
     }
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
-    private static final Pattern CPU_LIST = Pattern.compile("[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
+    /** What every message of an invalid spec starts with, before its problems joined by {@code "; "}. */
+    private static final String INVALID = "invalid experiment: ";
 
+    /** @throws ExperimentException naming every invalid field */
     public ExperimentSpec {
         List<String> problems = new ArrayList<>();
+        checkWhole(name, rounds, problems);
+        if (selection == null || load == null || placement == null || generators == null) {
+            problems.add("selection, load, placement and generators: all required");
+        } else {
+            checkAcross(load.rate(), load.duration(), load.warmup(), load.sweep(), generators.given(),
+                    generators.agents(), problems);
+        }
+        refuse(problems);
+    }
+
+    /** Throws the one exception of an invalid spec, naming {@code problems}, if there are any. */
+    static void refuse(List<String> problems) {
+        if (!problems.isEmpty()) {
+            throw new ExperimentException(INVALID + String.join("; ", problems));
+        }
+    }
+
+    private static void checkWhole(String name, int rounds, List<String> problems) {
         if (name == null || !NAME.matcher(name).matches()) {
             problems.add("name: letters, digits, '.', '_' and '-' only, got '" + name + "'");
-        }
-        checkRegex("subjects", subjects, problems);
-        checkRegex("workloads", workloads, problems);
-        variants.ifPresent(v -> checkRegex("variants", v, problems));
-        protocols.ifPresent(v -> checkRegex("protocols", v, problems));
-        if (streams < 1) {
-            problems.add("streams: must be at least 1, got " + streams);
         }
         if (rounds < 1) {
             problems.add("rounds: must be at least 1, got " + rounds);
         }
-        if (duration == null || duration.toMillis() < 100) {
-            problems.add("duration: must be at least 100ms, got " + duration);
-        }
-        if (warmup == null) {
-            problems.add("warmup: required (a duration, or auto)");
-        }
-        if (cooldown == null || cooldown.isNegative()) {
-            problems.add("cooldown: must be zero or positive");
-        }
-        if (connections < 1) {
-            problems.add("connections: must be at least 1, got " + connections);
-        }
-        if (threads < 0) {
-            problems.add("threads: must be 0 (one per load CPU) or more, got " + threads);
-        }
-        rate.ifPresent(r -> {
-            if (!(r > 0)) {
-                problems.add("rate: must be positive, got " + r);
-            }
-        });
-        checkPaceSlack(paceSlack, problems);
-        serverCpus.filter(c -> !CPU_LIST.matcher(c).matches())
-                .ifPresent(c -> problems.add("server-cpus: a list such as 0 or 0-1 or 0,2, got '" + c + "'"));
-        loadCpus.filter(c -> !CPU_LIST.matcher(c).matches())
-                .ifPresent(c -> problems.add("load-cpus: a list such as 1 or 1-3, got '" + c + "'"));
-        if (serverCpus.isPresent() != loadCpus.isPresent()) {
-            problems.add("server-cpus and load-cpus: give both or neither");
-        }
-        engines = checkEngines(engines, rate, duration, warmup, problems);
-        sweep = sweep == null ? Optional.empty() : sweep;
-        if (sweep.isPresent()) {
-            checkSweep(rate, engines, problems);
-        }
-        checkAgents(agents, engines, sweep, problems);
-        subjectHost = subjectHost == null ? Optional.empty() : subjectHost;
-        if (subjectHost.isPresent() && serverCpus.isPresent()) {
-            problems.add("server-cpus: the subjects run on the subject host " + subjectHost.get().address()
-                    + ", unpinned; drop --server-cpus and --load-cpus");
-        }
-        if (!problems.isEmpty()) {
-            throw new ExperimentException("invalid experiment: " + String.join("; ", problems));
-        }
     }
 
-    /** The engines, copied; what is wrong with them is added to {@code problems}. */
-    private static List<Engine> checkEngines(List<Engine> engines, OptionalDouble rate, Duration duration,
-                                             Warmup warmup, List<String> problems) {
-        if (engines == null || engines.isEmpty()) {
-            problems.add("engines: name at least one of " + Engine.labels());
-        } else {
-            engines = List.copyOf(engines);
-            if (engines.stream().distinct().count() != engines.size()) {
-                problems.add("engines: each engine once, got " + engines);
-            }
+    /**
+     * The rules between the load and its generators. Given the raw values (any may be invalid or
+     * {@code null}), so that a builder with an invalid part still names every problem.
+     */
+    private static void checkAcross(OptionalDouble rate, Duration duration, Warmup warmup, Optional<Sweep> sweep,
+                                    List<Engine> engines, Optional<AgentSet> agents, List<String> problems) {
+        if (engines != null && !engines.isEmpty()) {
             boolean closedOnly = engines.stream().anyMatch(e -> !e.fixedRate());
             if (closedOnly && rate.isPresent()) {
                 problems.add("rate: wrk and h2load run a closed loop here; drop --rate or use --engine builtin or oha");
@@ -160,58 +96,14 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
                         .ifPresent(why -> problems.add("engines: " + why));
             }
         }
-        return engines;
-    }
-
-    private static void checkPaceSlack(Duration paceSlack, List<String> problems) {
-        if (paceSlack == null || paceSlack.isNegative()
-                || paceSlack.compareTo(io.loadlab.load.LoadModel.FixedRate.MAX_PACE_SLACK) > 0) {
-            problems.add("pace-slack: must be between 0 and 100ms, got " + paceSlack);
-        }
-    }
-
-    private static void checkSweep(OptionalDouble rate, List<Engine> engines, List<String> problems) {
-        if (rate.isPresent()) {
-            problems.add("rate: a latency sweep sets the rate of each window; drop --rate");
-        }
-        if (engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
+        if (sweep.isPresent() && engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
             // Curves and their intervals come from each window's histograms, which only the built-in engine keeps.
             problems.add("engines: a latency sweep runs on the built-in engine only, got " + engines);
         }
-    }
-
-    private static void checkAgents(Optional<AgentSet> agents, List<Engine> engines, Optional<Sweep> sweep,
-                                    List<String> problems) {
-        if (agents == null) {
-            problems.add("agents: Optional.empty() for none");
-        } else if (agents.isPresent() && engines != null && !engines.equals(List.of(Engine.BUILTIN))) {
-            problems.add("agents: they run the built-in engine; drop --engine " + engines.stream().map(Engine::label)
-                    .toList() + " or drop --agents");
-        } else if (agents.isPresent() && sweep.isPresent()) {
+        // Agents with another engine are the generators' own problem, named by them.
+        if (agents != null && agents.isPresent() && sweep.isPresent()
+                && (engines == null || engines.equals(List.of(Engine.BUILTIN)))) {
             problems.add("agents: a latency sweep runs its load in this JVM; drop --agents or the sweep");
-        }
-    }
-
-    /** The load generators of each run: the given ones, or the agents' engine when the load runs on agents. */
-    @Override
-    public List<Engine> engines() {
-        return agents.isPresent() ? List.of(new AgentEngine(agents.get())) : engines;
-    }
-
-    /** The engines as given, which the agents run when there are agents (what experiment.json keeps). */
-    List<Engine> givenEngines() {
-        return engines;
-    }
-
-    private static void checkRegex(String field, String regex, List<String> problems) {
-        if (regex == null || regex.isEmpty()) {
-            problems.add(field + ": a regular expression is required");
-            return;
-        }
-        try {
-            Pattern.compile(regex);
-        } catch (PatternSyntaxException e) {
-            problems.add(field + ": '" + regex + "' is not a regular expression (" + e.getDescription() + ")");
         }
     }
 
@@ -226,13 +118,17 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
      */
     @Override
     public String toString() {
-        return "ExperimentSpec[" + name + ": subjects '" + subjects + "'" + variants.map(v -> " [" + v + "]").orElse("")
-                + " × workloads '" + workloads + "', " + rounds + " round" + (rounds == 1 ? "" : "s") + " ("
-                + order.name().toLowerCase(java.util.Locale.ROOT) + ") of " + Durations.format(duration) + " after "
-                + warmup.describe() + ", " + connections + " connections, "
-                + (rate.isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(rate.getAsDouble()) + " rps" : "closed loop")
+        RunLoad l = load;
+        List<Engine> engines = generators.given();
+        return "ExperimentSpec[" + name + ": subjects '" + selection.subjects() + "'"
+                + selection.variants().map(v -> " [" + v + "]").orElse("")
+                + " × workloads '" + selection.workloads() + "', " + rounds + " round" + (rounds == 1 ? "" : "s")
+                + " (" + order.name().toLowerCase(java.util.Locale.ROOT) + ") of " + Durations.format(l.duration())
+                + " after " + l.warmup().describe() + ", " + l.connections() + " connections, "
+                + (l.rate().isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(l.rate().getAsDouble())
+                + " rps" : "closed loop")
                 + ", engine" + (engines.size() == 1 ? " " : "s ") + String.join(",", engines.stream().map(Engine::label).toList())
-                + sweep.map(s -> ", " + s.describe()).orElse("") + "]";
+                + l.sweep().map(s -> ", " + s.describe()).orElse("") + "]";
     }
 
     /** The spec as stored in {@code experiment.json}. */
@@ -243,33 +139,6 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
     /** Reads a spec written by {@link #toJson}. */
     public static ExperimentSpec fromJson(JsonNode o) {
         return SpecJson.fromJson(o);
-    }
-
-    /**
-     * The warm-up of one subject's runs: a fixed warm-up as given; a steady-state warm-up with its
-     * bounds widened to the manifest's own, so that a JIT server that needs longer gets it and a
-     * user asking for longer gets that.
-     */
-    public Warmup warmupFor(io.loadlab.subject.SubjectManifest manifest) {
-        return warmupFor(manifest, Duration.ZERO);
-    }
-
-    /**
-     * The same for a run on a subject process that has been running for {@code processAge}. A
-     * manifest's bounds say how long the server's JIT needs from its start (java-httpserver's plateau
-     * before C2), so a later workload of the same process, loaded all along since, waits only for what
-     * is left of them; the experiment's own bounds always hold.
-     */
-    public Warmup warmupFor(io.loadlab.subject.SubjectManifest manifest, Duration processAge) {
-        if (!(warmup instanceof Warmup.Steady st) || manifest.warmup().isEmpty()) {
-            return warmup;
-        }
-        io.loadlab.subject.SubjectManifest.WarmupBounds b = manifest.warmup().get();
-        Duration bMin = b.min().minus(processAge);
-        Duration bMax = b.max().minus(processAge);
-        Duration min = st.min().compareTo(bMin) >= 0 ? st.min() : bMin;
-        Duration max = st.max().compareTo(bMax) >= 0 ? st.max() : bMax;
-        return new Warmup.Steady(min, max.compareTo(min) >= 0 ? max : min);
     }
 
     /** The longest steady-state warm-up by default. */
@@ -336,14 +205,37 @@ public record ExperimentSpec(String name, String subjects, String workloads, Opt
         /** The fixed rate's wake-up slack; {@code null} keeps the default ({@code FixedRate.DEFAULT_PACE_SLACK}). */
         public Builder paceSlack(Duration v) { paceSlack = v == null ? paceSlack : v; return this; }
 
-        /** @throws ExperimentException naming every invalid field */
+        /** @throws ExperimentException naming every invalid field, of every part */
         public ExperimentSpec build() {
-            return new ExperimentSpec(name, subjects, workloads, Optional.ofNullable(variants), rounds, order, seed,
-                    duration, warmup, cooldown, connections, threads,
-                    rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate),
-                    Optional.ofNullable(serverCpus), Optional.ofNullable(loadCpus), Optional.ofNullable(readyTimeout),
-                    engines, rotateWorkloads, Optional.ofNullable(sweep), Optional.ofNullable(agents),
-                    Optional.ofNullable(protocols), streams, Optional.ofNullable(subjectHost), paceSlack);
+            List<String> problems = new ArrayList<>();
+            checkWhole(name, rounds, problems);
+            OptionalDouble rateOf = rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate);
+            Selection selection = part(() -> new Selection(subjects, workloads, Optional.ofNullable(variants),
+                    Optional.ofNullable(protocols)), problems);
+            RunLoad load = part(() -> new RunLoad(duration, warmup, cooldown, connections, threads, rateOf, paceSlack,
+                    streams, Optional.ofNullable(sweep)), problems);
+            Placement placement = part(() -> new Placement(Optional.ofNullable(serverCpus),
+                    Optional.ofNullable(loadCpus), Optional.ofNullable(subjectHost), Optional.ofNullable(readyTimeout)),
+                    problems);
+            Generators generators = part(() -> new Generators(engines, Optional.ofNullable(agents)), problems);
+            if (!problems.isEmpty()) {
+                // With valid parts the spec checks the rules across them; without, they are checked on the raw values.
+                checkAcross(rateOf, duration, warmup, Optional.ofNullable(sweep), engines, Optional.ofNullable(agents),
+                        problems);
+                refuse(problems);
+            }
+            return new ExperimentSpec(name, rounds, order, seed, rotateWorkloads, selection, load, placement, generators);
+        }
+
+        /** A part of the spec, or {@code null} with its problems added to {@code problems}. */
+        private static <T> T part(Supplier<T> make, List<String> problems) {
+            try {
+                return make.get();
+            } catch (ExperimentException e) {
+                // Every part refuses through refuse(), so its message is INVALID and its problems.
+                problems.add(e.getMessage().substring(INVALID.length()));
+                return null;
+            }
         }
     }
 }

@@ -124,12 +124,13 @@ final class Measurement {
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
         RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), host, port, w.path()),
                 List.of(), w.bodySize());
-        return LoadSpec.builder().request(req).protocol(protocolOf(served)).streams(served.http2() ? spec.streams() : 1)
+        RunLoad each = spec.load();
+        return LoadSpec.builder().request(req).protocol(protocolOf(served)).streams(served.http2() ? each.streams() : 1)
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
-                .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble(), spec.paceSlack())
+                .model(rate.isPresent() ? new LoadModel.FixedRate(rate.getAsDouble(), each.paceSlack())
                         : new LoadModel.ClosedLoop(1))
-                .connections(spec.connections()).threads(Math.min(threads, spec.connections()))
-                .duration(spec.duration()).warmup(spec.warmupFor(run.instance().subject().manifest(), processAge))
+                .connections(each.connections()).threads(Math.min(threads, each.connections()))
+                .duration(each.duration()).warmup(each.warmupFor(run.instance().subject().manifest(), processAge))
                 .seed(spec.seed() * 31 + run.runId())
                 .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
                 .build();

@@ -57,7 +57,7 @@ final class Offers {
     /** What {@code run} offers its subject. */
     Offer offer(Plan.Run run) {
         if (run.point().isEmpty()) {
-            return new Offer(spec.rate(), Map.of(), Optional.empty());
+            return new Offer(spec.load().rate(), Map.of(), Optional.empty());
         }
         SweepPoint point = run.point().get();
         Map<String, String> columns = new HashMap<>();
@@ -83,8 +83,9 @@ final class Offers {
     private Capacity capacity(Plan.Run run) {
         Plan.Instance inst = run.instance();
         String workload = run.workload().name();
-        if (spec.sweep().orElseThrow().capacity() instanceof Sweep.Given g) {
-            OptionalDouble given = spec.sweep().get().given(inst.subject().name(), inst.variantLabel(), workload);
+        Sweep sweep = spec.load().sweep().orElseThrow();
+        if (sweep.capacity() instanceof Sweep.Given g) {
+            OptionalDouble given = sweep.given(inst.subject().name(), inst.variantLabel(), workload);
             return given.isPresent() ? new Capacity(given.getAsDouble(), "")
                     : new Capacity(Double.NaN, g.from() + " has no closed-loop run of " + inst.label() + " " + workload);
         }

@@ -99,22 +99,23 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         List<Instance> instances = instances(spec, subjects, workloads, skipped);
         if (instances.isEmpty()) {
             throw new ExperimentException("nothing to run: " + (skipped.isEmpty()
-                    ? "no variant matches '" + spec.variants().orElse("") + "'" : String.join("; ", skipped)));
+                    ? "no variant matches '" + spec.selection().variants().orElse("") + "'"
+                    : String.join("; ", skipped)));
         }
-        for (Engine e : spec.engines()) {
+        for (Engine e : spec.generators().engines()) {
             e.unavailableReason().ifPresent(why -> {
                 throw new ExperimentException(why + "; or leave it out of --engine");
             });
         }
         List<Run> runs = runs(spec, instances);
-        spec.sweep().ifPresent(sw -> withoutCapacity(sw, instances, skipped));
-        for (Engine e : spec.engines()) {
+        spec.load().sweep().ifPresent(sw -> withoutCapacity(sw, instances, skipped));
+        for (Engine e : spec.generators().engines()) {
             for (Workload w : workloads) {
                 e.cannotRun(w.path(), List.of())
                         .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
             }
         }
-        for (Engine e : spec.engines()) {
+        for (Engine e : spec.generators().engines()) {
             instances.forEach(i -> cannotSpeak(i, e).ifPresent(why -> skipped.add(i.subject().name() + " ["
                     + i.variantLabel() + "] with " + e.label() + ": " + why)));
         }
@@ -142,8 +143,8 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 continue;
             }
             List<Map<String, String>> chosen = choice.chosen(s);
-            if (chosen.isEmpty() && spec.protocols().isPresent()) {
-                skipped.add(s.name() + ": serves no protocol matching '" + spec.protocols().get() + "'");
+            if (chosen.isEmpty() && spec.selection().protocols().isPresent()) {
+                skipped.add(s.name() + ": serves no protocol matching '" + spec.selection().protocols().get() + "'");
             }
             for (Map<String, String> v : chosen) {
                 instances.add(new Instance(s, v, supported));
@@ -158,7 +159,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         int id = 1;
         for (int round = 1; round <= spec.rounds(); round++) {
             List<Instance> order = orderFor(spec, instances, round);
-            List<Engine> engines = new ArrayList<>(spec.engines());
+            List<Engine> engines = new ArrayList<>(spec.generators().engines());
             Collections.rotate(engines, -((round - 1) % engines.size()));
             for (int pos = 0; pos < order.size(); pos++) {
                 List<Workload> inOrder = new ArrayList<>(order.get(pos).workloads());
@@ -191,10 +192,10 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
 
     /** The sweep points of an instance's workload in run order; one empty point (a plain run) outside a sweep. */
     private static List<Optional<SweepPoint>> points(ExperimentSpec spec, Instance inst, Workload w) {
-        if (spec.sweep().isEmpty()) {
+        if (spec.load().sweep().isEmpty()) {
             return List.of(Optional.empty());
         }
-        return spec.sweep().get().points(inst.subject().name(), inst.variantLabel(), w.name()).stream()
+        return spec.load().sweep().get().points(inst.subject().name(), inst.variantLabel(), w.name()).stream()
                 .map(Optional::of).toList();
     }
 

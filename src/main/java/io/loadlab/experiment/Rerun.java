@@ -58,17 +58,18 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
         Table rows = Results.load(from).runs();
         TreeSet<String> subjects = recordedSubjects(origin, rows);
         ExperimentSpec recorded = ExperimentSpec.fromJson(specJson);
-        checkPresent(from, catalog, subjects, recordedWorkloads(rows), recorded.engines());
+        checkPresent(from, catalog, subjects, recordedWorkloads(rows), recorded.generators().engines());
         List<String> notes = new ArrayList<>();
-        List<String> matching = catalog.matching(recorded.subjects()).stream().map(Subject::name).toList();
+        List<String> matching = catalog.matching(recorded.selection().subjects()).stream().map(Subject::name).toList();
         if (!subjects.isEmpty() && !subjects.containsAll(matching)) {
             // A subject added here since would join the rounds and move every run after it.
             specJson.put("subjects", String.join("|", subjects));
-            notes.add("the subject pattern '" + recorded.subjects() + "' matches " + String.join(", ", matching)
+            notes.add("the subject pattern '" + recorded.selection().subjects() + "' matches "
+                    + String.join(", ", matching)
                     + " here; the rerun keeps to the recorded " + String.join(", ", subjects));
         }
         ExperimentSpec spec = ExperimentSpec.fromJson(specJson);
-        Plan plan = Plan.of(spec, catalog.matching(spec.subjects()), workloads(spec));
+        Plan plan = Plan.of(spec, catalog.matching(spec.selection().subjects()), workloads(spec));
         List<String> was = recordedPlan(origin, rows);
         checkSamePlan(from, was, plan, origin.path("planned_runs").asInt(was.size()), origin.path("plan").isArray());
         notes.addAll(sourceNotes(origin.path("environment").path("subject_sources"), catalog, subjects));
@@ -153,10 +154,11 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     }
 
     private static List<Workload> workloads(ExperimentSpec spec) {
-        Pattern p = Pattern.compile(spec.workloads());
+        Pattern p = Pattern.compile(spec.selection().workloads());
         List<Workload> out = Workload.builtin().stream().filter(w -> p.matcher(w.name()).matches()).toList();
         if (out.isEmpty()) {
-            throw new ExperimentException("no workload here matches the recorded '" + spec.workloads() + "'");
+            throw new ExperimentException("no workload here matches the recorded '" + spec.selection().workloads()
+                    + "'");
         }
         return out;
     }

@@ -30,7 +30,7 @@ final class RunRows {
         v.put("variant", run.instance().variantLabel());
         v.put("workload", run.workload().name());
         v.put("engine", run.engine().label());
-        v.put("connections", Integer.toString(spec.connections()));
+        v.put("connections", Integer.toString(spec.load().connections()));
         v.put("threads", Integer.toString(threads));
         v.put("target_rps", offer.rate().isPresent() ? num(offer.rate().getAsDouble()) : "");
         v.put("load_model", offer.rate().isPresent() ? "fixed_rate" : "closed_loop");

@@ -146,15 +146,15 @@ public final class Runner {
             split = split();
             split.ifPresent(s -> Cpus.pinThisProcess(s.load()));
             // With the subject on its own host, this host's CPUs are all the load's.
-            int threads = spec.threads() > 0 ? spec.threads() : split.map(Cpus.Split::loadCount)
-                    .orElse(spec.subjectHost().isPresent() ? Cpus.allowed().size() : 1);
+            int threads = spec.load().threads() > 0 ? spec.load().threads() : split.map(Cpus.Split::loadCount)
+                    .orElse(spec.placement().subjectHost().isPresent() ? Cpus.allowed().size() : 1);
             experimentJson.put("status", "running");
             store.writeJson(experimentJson);
             tally.offers = Offers.of(spec, store.rows());
             List<Plan.Run> todo = plan.runs().stream().filter(r -> !done.contains(r.runId())).toList();
             Optional<ThrowawayCa> ca = throwawayCa(todo, store.dir());
             // The certificate names where the engine connects: 127.0.0.1 here, or the subject host.
-            List<String> names = spec.subjectHost().map(Servers::altNames).orElse(ThrowawayCa.LOCAL_NAMES);
+            List<String> names = spec.placement().subjectHost().map(Servers::altNames).orElse(ThrowawayCa.LOCAL_NAMES);
             SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(c.issue("server", names)))
                     .orElse(this.launcher);
             Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
@@ -211,13 +211,14 @@ public final class Runner {
 
     /** The CPUs of subject and load here; none when the subject runs on a subject host. */
     private Optional<Cpus.Split> split() {
-        if (spec.subjectHost().isPresent()) {
+        Placement where = spec.placement();
+        if (where.subjectHost().isPresent()) {
             return Optional.empty();
         }
-        if (spec.serverCpus().isPresent()) {
-            Cpus.requireAvailable("--server-cpus", spec.serverCpus().get());
-            Cpus.requireAvailable("--load-cpus", spec.loadCpus().orElseThrow());
-            return Optional.of(new Cpus.Split(spec.serverCpus().get(), spec.loadCpus().orElseThrow()));
+        if (where.serverCpus().isPresent()) {
+            Cpus.requireAvailable("--server-cpus", where.serverCpus().get());
+            Cpus.requireAvailable("--load-cpus", where.loadCpus().orElseThrow());
+            return Optional.of(new Cpus.Split(where.serverCpus().get(), where.loadCpus().orElseThrow()));
         }
         return Cpus.defaultSplit();
     }
@@ -237,7 +238,7 @@ public final class Runner {
         try {
             Files.createDirectories(log.getParent());
             progress.message("starting " + inst.label() + " (round " + first.round() + ")"
-                    + spec.subjectHost().map(h -> " on " + h.address()).orElse(""));
+                    + spec.placement().subjectHost().map(h -> " on " + h.address()).orElse(""));
             try (Server p = startReady(launcher, inst, split, work, log)) {
                 for (; next < group.size(); next++) {
                     if (stopRequested) {
@@ -257,7 +258,8 @@ public final class Runner {
                         return false; // the run in flight was cut short: not recorded
                     }
                     record(run, m, tally);
-                    if (!spec.cooldown().isZero() && tally.done < tally.total && pause(spec.cooldown())) {
+                    Duration cooldown = spec.load().cooldown();
+                    if (!cooldown.isZero() && tally.done < tally.total && pause(cooldown)) {
                         return false;
                     }
                 }
@@ -284,9 +286,10 @@ public final class Runner {
      */
     private Server startReady(SubjectLauncher launcher, Plan.Instance inst, Optional<Cpus.Split> split, Path work,
                               Path log) throws IOException {
-        Duration ready = spec.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
-        if (spec.subjectHost().isPresent()) {
-            return Servers.remote(spec.subjectHost().get(), inst, launcher.certificate(), ready, this::interruptibly);
+        Placement where = spec.placement();
+        Duration ready = where.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
+        if (where.subjectHost().isPresent()) {
+            return Servers.remote(where.subjectHost().get(), inst, launcher.certificate(), ready, this::interruptibly);
         }
         return Servers.local(launcher, inst, SubjectProcess.freePort(), split, work, log, ready, this::interruptibly);
     }

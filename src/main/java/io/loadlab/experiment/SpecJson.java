@@ -34,44 +34,44 @@ final class SpecJson {
     static ObjectNode toJson(ExperimentSpec spec, ObjectMapper mapper) {
         ObjectNode o = mapper.createObjectNode();
         o.put("name", spec.name());
-        o.put("subjects", spec.subjects());
-        o.put("workloads", spec.workloads());
-        o.put("variants", spec.variants().orElse(null));
+        o.put("subjects", spec.selection().subjects());
+        o.put("workloads", spec.selection().workloads());
+        o.put("variants", spec.selection().variants().orElse(null));
         o.put("rounds", spec.rounds());
         o.put("order", spec.order().name().toLowerCase(Locale.ROOT));
         o.put("seed", spec.seed());
-        o.put("duration", Durations.format(spec.duration()));
-        o.put("warmup", spec.warmup().text());
-        if (spec.warmup() instanceof Warmup.Steady st) {
+        o.put("duration", Durations.format(spec.load().duration()));
+        o.put("warmup", spec.load().warmup().text());
+        if (spec.load().warmup() instanceof Warmup.Steady st) {
             o.put("warmup_min", Durations.format(st.min()));
             o.put("warmup_max", Durations.format(st.max()));
         }
         o.put("workload_order", spec.rotateWorkloads() ? "rotate" : "fixed");
-        o.put("cooldown", Durations.format(spec.cooldown()));
-        o.put("connections", spec.connections());
-        o.put("threads", spec.threads());
-        if (spec.rate().isPresent()) {
-            o.put("rate", spec.rate().getAsDouble());
+        o.put("cooldown", Durations.format(spec.load().cooldown()));
+        o.put("connections", spec.load().connections());
+        o.put("threads", spec.load().threads());
+        if (spec.load().rate().isPresent()) {
+            o.put("rate", spec.load().rate().getAsDouble());
         } else {
             o.putNull("rate");
         }
-        o.put("pace_slack_us", spec.paceSlack().toNanos() / 1e3);
-        o.put("server_cpus", spec.serverCpus().orElse(null));
-        o.put("load_cpus", spec.loadCpus().orElse(null));
-        o.put("ready_timeout", spec.readyTimeoutOverride().map(Durations::format).orElse(null));
+        o.put("pace_slack_us", spec.load().paceSlack().toNanos() / 1e3);
+        o.put("server_cpus", spec.placement().serverCpus().orElse(null));
+        o.put("load_cpus", spec.placement().loadCpus().orElse(null));
+        o.put("ready_timeout", spec.placement().readyTimeoutOverride().map(Durations::format).orElse(null));
         ArrayNode list = o.putArray("engines");
-        spec.givenEngines().forEach(e -> list.add(e.label()));
-        o.put("protocols", spec.protocols().orElse(null));
-        o.put("streams", spec.streams());
-        spec.sweep().ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
-        spec.agents().ifPresent(a -> {
+        spec.generators().given().forEach(e -> list.add(e.label()));
+        o.put("protocols", spec.selection().protocols().orElse(null));
+        o.put("streams", spec.load().streams());
+        spec.load().sweep().ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
+        spec.generators().agents().ifPresent(a -> {
             ObjectNode n = o.putObject("agents");
             ArrayNode addresses = n.putArray("addresses");
             a.addresses().forEach(x -> addresses.add(x.toString()));
             n.put("secret_file", a.secretFile().toString());
             a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
         });
-        spec.subjectHost().ifPresent(h -> o.putObject("subject_host").put("address", h.address().toString())
+        spec.placement().subjectHost().ifPresent(h -> o.putObject("subject_host").put("address", h.address().toString())
                 .put("secret_file", h.secretFile().toString()));
         return o;
     }

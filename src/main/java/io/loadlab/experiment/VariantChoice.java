@@ -37,7 +37,7 @@ final class VariantChoice {
     }
 
     static VariantChoice of(ExperimentSpec spec) {
-        return new VariantChoice(spec.variants(), spec.protocols().map(Pattern::compile));
+        return new VariantChoice(spec.selection().variants(), spec.selection().protocols().map(Pattern::compile));
     }
 
     /** The chosen combinations of {@code s}, in its order (the default first). */

@@ -32,7 +32,7 @@ class ValuesTextTest {
     @Test
     void aPlanCountsItsRunsInsteadOfListingEveryManifest() {
         List<Workload> workloads = Workload.builtin().stream().filter(w -> w.name().matches("plaintext|json")).toList();
-        Plan plan = Plan.of(SPEC, Subjects.load(HOME.resolve("subjects"), Workload.builtinNames()).matching(SPEC.subjects()),
+        Plan plan = Plan.of(SPEC, Subjects.load(HOME.resolve("subjects"), Workload.builtinNames()).matching(SPEC.selection().subjects()),
                 workloads);
         assertEquals("Plan[12 runs: 3 rounds × 2 subject instances (java-httpserver [durability=memory], java-netty"
                 + " [durability=memory]), 2 workloads, 1 engine]", plan.toString());

@@ -32,8 +32,8 @@ class WarmupBoundsTest {
 
     @Test
     void aFreshProcessGetsTheManifestsWholeBounds() {
-        assertEquals(new Warmup.Steady(Duration.ofSeconds(8), Duration.ofSeconds(30)), STEADY.warmupFor(JIT));
-        assertEquals(STEADY.warmupFor(JIT), STEADY.warmupFor(JIT, Duration.ZERO));
+        assertEquals(new Warmup.Steady(Duration.ofSeconds(8), Duration.ofSeconds(30)), STEADY.load().warmupFor(JIT));
+        assertEquals(STEADY.load().warmupFor(JIT), STEADY.load().warmupFor(JIT, Duration.ZERO));
     }
 
     @Test
@@ -41,20 +41,20 @@ class WarmupBoundsTest {
         // 10.5 s old (a first workload's 8 s warm-up and 2 s window, and its cool-down, behind it):
         // C2's 8 s have passed, so the experiment's 2 s hold; 19.5 s of the manifest's 30 s are left.
         assertEquals(new Warmup.Steady(Duration.ofSeconds(2), Duration.ofMillis(19_500)),
-                STEADY.warmupFor(JIT, Duration.ofMillis(10_500)));
+                STEADY.load().warmupFor(JIT, Duration.ofMillis(10_500)));
         // Younger than the manifest's minimum: the rest of it.
         assertEquals(new Warmup.Steady(Duration.ofSeconds(5), Duration.ofSeconds(27)),
-                STEADY.warmupFor(JIT, Duration.ofSeconds(3)));
+                STEADY.load().warmupFor(JIT, Duration.ofSeconds(3)));
         // Older than both: the experiment's own bounds, never less.
         assertEquals(new Warmup.Steady(Duration.ofSeconds(2), Duration.ofSeconds(15)),
-                STEADY.warmupFor(JIT, Duration.ofSeconds(40)));
+                STEADY.load().warmupFor(JIT, Duration.ofSeconds(40)));
     }
 
     @Test
     void aFixedWarmupAndAManifestWithoutBoundsAreLeftAsGiven() {
         ExperimentSpec fixed = ExperimentSpec.builder().name("t").rounds(3)
                 .warmup(new Warmup.Fixed(Duration.ofSeconds(3))).build();
-        assertEquals(new Warmup.Fixed(Duration.ofSeconds(3)), fixed.warmupFor(JIT, Duration.ofSeconds(1)));
-        assertEquals(STEADY.warmup(), STEADY.warmupFor(jit(Optional.empty()), Duration.ZERO));
+        assertEquals(new Warmup.Fixed(Duration.ofSeconds(3)), fixed.load().warmupFor(JIT, Duration.ofSeconds(1)));
+        assertEquals(STEADY.load().warmup(), STEADY.load().warmupFor(jit(Optional.empty()), Duration.ZERO));
     }
 }
