@@ -1,10 +1,11 @@
 package io.loadlab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.Json;
 import io.loadlab.data.Results;
+import io.loadlab.data.SpecSection;
 import io.loadlab.time.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -157,38 +158,38 @@ public record Sweep(List<Double> percents, List<Double> rates, CapacitySource ca
     }
 
     /** The sweep as stored in {@code experiment.json}. */
-    ObjectNode toJson(ObjectMapper mapper) {
-        ObjectNode o = mapper.createObjectNode();
-        ArrayNode p = o.putArray("percent");
+    ObjectNode toJson() {
+        ObjectNode o = Json.mapper().createObjectNode();
+        ArrayNode p = o.putArray(SpecSection.PERCENT);
         percents.forEach(p::add);
-        ArrayNode r = o.putArray("rates");
+        ArrayNode r = o.putArray(SpecSection.RATES);
         rates.forEach(r::add);
         if (capacity instanceof Given g) {
-            ObjectNode c = o.putObject("capacity");
-            c.put("from", g.from());
-            ObjectNode rps = c.putObject("rps");
+            ObjectNode c = o.putObject(SpecSection.CAPACITY);
+            c.put(SpecSection.FROM, g.from());
+            ObjectNode rps = c.putObject(SpecSection.RPS);
             new TreeMap<>(g.rps()).forEach(rps::put);
         } else {
-            o.put("capacity", "measured");
+            o.put(SpecSection.CAPACITY, SpecSection.MEASURED);
         }
-        o.put("slo", slo.map(Durations::format).orElse(null));
+        o.put(SpecSection.SLO, slo.map(Durations::format).orElse(null));
         return o;
     }
 
     /** Reads a sweep written by {@link #toJson}. */
     static Sweep fromJson(JsonNode o) {
         List<Double> percents = new ArrayList<>();
-        o.path("percent").forEach(v -> percents.add(v.asDouble()));
+        o.path(SpecSection.PERCENT).forEach(v -> percents.add(v.asDouble()));
         List<Double> rates = new ArrayList<>();
-        o.path("rates").forEach(v -> rates.add(v.asDouble()));
-        JsonNode c = o.path("capacity");
+        o.path(SpecSection.RATES).forEach(v -> rates.add(v.asDouble()));
+        JsonNode c = o.path(SpecSection.CAPACITY);
         CapacitySource source = new Measured();
         if (c.isObject()) {
             Map<String, Double> rps = new LinkedHashMap<>();
-            c.path("rps").fields().forEachRemaining(e -> rps.put(e.getKey(), e.getValue().asDouble()));
-            source = new Given(c.path("from").asText(), rps);
+            c.path(SpecSection.RPS).fields().forEachRemaining(e -> rps.put(e.getKey(), e.getValue().asDouble()));
+            source = new Given(c.path(SpecSection.FROM).asText(), rps);
         }
-        Optional<Duration> slo = o.hasNonNull("slo") ? Optional.of(Durations.parse(o.get("slo").asText())) : Optional.empty();
+        Optional<Duration> slo = o.hasNonNull(SpecSection.SLO) ? Optional.of(Durations.parse(o.get(SpecSection.SLO).asText())) : Optional.empty();
         return new Sweep(percents, rates, source, slo);
     }
 }
