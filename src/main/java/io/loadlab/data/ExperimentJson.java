@@ -92,13 +92,15 @@ public final class ExperimentJson {
      * @param imported       whether the experiment was imported from tool outputs
      * @param status         the status as stored, "" when absent
      * @param started        ISO-8601, "" when absent
+     * @param ended          when the last session ended (ISO-8601), "" when none has
      * @param startedEpochMs when it started, ms since the epoch
      * @param plannedRuns    how many runs were planned
      * @param plan           the stored plan (absent before plans were stored)
      * @param commandLine    the command that made it
      * @param warnings       the warnings recorded
      */
-    public record Header(int version, boolean imported, String status, String started, OptionalLong startedEpochMs,
+    public record Header(int version, boolean imported, String status, String started, String ended,
+                         OptionalLong startedEpochMs,
                          OptionalInt plannedRuns, Optional<List<String>> plan, List<String> commandLine,
                          List<String> warnings) {
         public Header {
@@ -223,7 +225,7 @@ public final class ExperimentJson {
         List<String> plan = new ArrayList<>();
         root.path(PLAN).forEach(r -> plan.add(r.asText()));
         return new Header(root.path(VERSION).asInt(0), root.path(IMPORTED).asBoolean(false) || spec().imported(),
-                root.path(STATUS).asText(""), root.path(STARTED).asText(""),
+                root.path(STATUS).asText(""), root.path(STARTED).asText(""), root.path(ENDED).asText(""),
                 root.hasNonNull(STARTED_EPOCH_MS) ? OptionalLong.of(root.get(STARTED_EPOCH_MS).asLong()) : OptionalLong.empty(),
                 root.hasNonNull(PLANNED_RUNS) ? OptionalInt.of(root.get(PLANNED_RUNS).asInt()) : OptionalInt.empty(),
                 root.path(PLAN).isArray() ? Optional.of(plan) : Optional.empty(), texts(root.path(COMMAND_LINE)),

@@ -117,7 +117,7 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     }
 
     private static TreeSet<String> recordedWorkloads(Table rows) {
-        return new TreeSet<>(rows.stringColumn("workload").unique().asList());
+        return new TreeSet<>(rows.stringColumn(RunColumn.WORKLOAD.id()).unique().asList());
     }
 
     /** Refuses, naming everything missing at once, when a recorded subject, workload or engine is not here. */
@@ -159,13 +159,13 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
             return stored.get();
         }
         List<String> out = new ArrayList<>();
-        Table sorted = rows.sortAscendingOn("run_id");
+        Table sorted = rows.sortAscendingOn(RunColumn.RUN_ID.id());
         for (int i = 0; i < sorted.rowCount(); i++) {
-            String variant = sorted.stringColumn("variant").get(i);
-            String engine = sorted.stringColumn("engine").get(i);
-            out.add(sorted.intColumn("run_id").get(i) + " r" + sorted.intColumn("round").get(i) + " p"
-                    + sorted.intColumn("position").get(i) + " " + sorted.stringColumn("subject").get(i) + " "
-                    + (variant.isEmpty() ? "-" : variant) + " " + sorted.stringColumn("workload").get(i)
+            String variant = sorted.stringColumn(RunColumn.VARIANT.id()).get(i);
+            String engine = sorted.stringColumn(RunColumn.ENGINE.id()).get(i);
+            out.add(sorted.intColumn(RunColumn.RUN_ID.id()).get(i) + " r" + sorted.intColumn(RunColumn.ROUND.id()).get(i) + " p"
+                    + sorted.intColumn(RunColumn.POSITION.id()).get(i) + " " + sorted.stringColumn(RunColumn.SUBJECT.id()).get(i) + " "
+                    + (variant.isEmpty() ? "-" : variant) + " " + sorted.stringColumn(RunColumn.WORKLOAD.id()).get(i)
                     + (engine.isEmpty() || engine.equals(Engine.BUILTIN.label()) ? "" : " " + engine));
         }
         return out;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.data.Json;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.SpecSection;
 import io.loadlab.time.Durations;
 import java.nio.file.Path;
@@ -64,13 +65,13 @@ public record Sweep(List<Double> percents, List<Double> rates, CapacitySource ca
             Table runs = Results.load(dir).runs();
             Map<String, double[]> sums = new TreeMap<>();
             for (int i = 0; i < runs.rowCount(); i++) {
-                boolean closed = runs.column("target_rps").isMissing(i);
-                String engine = runs.stringColumn("engine").get(i);
+                boolean closed = runs.column(RunColumn.TARGET_RPS.id()).isMissing(i);
+                String engine = runs.stringColumn(RunColumn.ENGINE.id()).get(i);
                 boolean builtin = engine.isEmpty() || engine.equals("builtin");
-                if (closed && builtin && runs.stringColumn("status").get(i).equals("ok") && !runs.column("rps").isMissing(i)) {
-                    double[] s = sums.computeIfAbsent(key(runs.stringColumn("subject").get(i),
-                            runs.stringColumn("variant").get(i), runs.stringColumn("workload").get(i)), k -> new double[2]);
-                    s[0] += runs.doubleColumn("rps").getDouble(i);
+                if (closed && builtin && runs.stringColumn(RunColumn.STATUS.id()).get(i).equals(RunColumn.Status.OK.value()) && !runs.column(RunColumn.RPS.id()).isMissing(i)) {
+                    double[] s = sums.computeIfAbsent(key(runs.stringColumn(RunColumn.SUBJECT.id()).get(i),
+                            runs.stringColumn(RunColumn.VARIANT.id()).get(i), runs.stringColumn(RunColumn.WORKLOAD.id()).get(i)), k -> new double[2]);
+                    s[0] += runs.doubleColumn(RunColumn.RPS.id()).getDouble(i);
                     s[1]++;
                 }
             }
