@@ -55,21 +55,21 @@ final class ConsoleProgress implements Runner.Progress {
 
     @Override
     public void runFinished(Plan.Run run, RunRow row, int done, int total) {
-        if (!terminal && row.get(RunColumn.STATUS.id()).equals(RunColumn.Status.OK.value()) && !row.get(RunColumn.RPS.id()).isEmpty()) {
-            String steady = row.get(RunColumn.STEADY.id());
+        if (!terminal && row.get(RunColumn.STATUS).equals(RunColumn.Status.OK.value()) && !row.get(RunColumn.RPS).isEmpty()) {
+            String steady = row.get(RunColumn.STEADY);
             // At a fixed rate, what was offered and what could not be sent in time say whether it kept up.
-            String offered = row.get(RunColumn.TARGET_RPS.id()).isEmpty() ? "" : " of " + Units.integer(Double.parseDouble(
-                    row.get(RunColumn.TARGET_RPS.id()))) + " offered, " + (row.get(RunColumn.MISSED.id()).isEmpty() ? "?" : row.get(RunColumn.MISSED.id()))
+            String offered = row.get(RunColumn.TARGET_RPS).isEmpty() ? "" : " of " + Units.integer(Double.parseDouble(
+                    row.get(RunColumn.TARGET_RPS))) + " offered, " + (row.get(RunColumn.MISSED).isEmpty() ? "?" : row.get(RunColumn.MISSED))
                     + " missed,";
-            err.printf(Locale.ROOT, "      %s rps%s after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get(RunColumn.RPS.id()))),
-                    offered, row.get(RunColumn.WARMUP_S.id()).isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get(RunColumn.WARMUP_S.id()))),
+            err.printf(Locale.ROOT, "      %s rps%s after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get(RunColumn.RPS))),
+                    offered, row.get(RunColumn.WARMUP_S).isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get(RunColumn.WARMUP_S))),
                     steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
             err.flush();
         }
-        if (row.get(RunColumn.STATUS.id()).equals(RunColumn.Status.FAILED.value())) {
-            String msg = row.get(RunColumn.ERROR.id());
+        if (row.get(RunColumn.STATUS).equals(RunColumn.Status.FAILED.value())) {
+            String msg = row.get(RunColumn.ERROR);
             err.printf(Locale.ROOT, "%srun %s (%s, %s, round %d) failed: %s%n", terminal ? "\r\033[K" : "",
-                    row.get(RunColumn.RUN_ID.id()), run.instance().label(), run.workload().name(), run.round(),
+                    row.get(RunColumn.RUN_ID), run.instance().label(), run.workload().name(), run.round(),
                     msg.length() > 300 ? msg.substring(0, 300) + "..." : msg);
             err.flush();
         }

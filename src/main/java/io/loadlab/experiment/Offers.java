@@ -50,8 +50,9 @@ final class Offers {
 
     /** Notes a recorded row: a capacity run's row gives the rates of its round's shares. */
     void recorded(RunRow row) {
-        if (row.get(RunColumn.SWEEP_ROLE.id()).equals(RunColumn.SweepRole.CAPACITY.value())) {
-            capacityRuns.put(key(row.get(RunColumn.ROUND.id()), row.get(RunColumn.SUBJECT.id()), row.get(RunColumn.VARIANT.id()), row.get(RunColumn.WORKLOAD.id())), row);
+        if (row.get(RunColumn.SWEEP_ROLE).equals(RunColumn.SweepRole.CAPACITY.value())) {
+            capacityRuns.put(key(row.get(RunColumn.ROUND), row.get(RunColumn.SUBJECT), row.get(RunColumn.VARIANT),
+                    row.get(RunColumn.WORKLOAD)), row);
         }
     }
 
@@ -94,10 +95,10 @@ final class Offers {
         if (row == null) {
             return new Capacity(Double.NaN, "the capacity run of round " + run.round() + " has not been recorded");
         }
-        double rps = row.get(RunColumn.RPS.id()).isEmpty() ? Double.NaN : Double.parseDouble(row.get(RunColumn.RPS.id()));
-        if (!row.get(RunColumn.STATUS.id()).equals(RunColumn.Status.OK.value()) || !(rps > 0)) {
-            return new Capacity(Double.NaN, "the capacity run of round " + run.round() + " (run " + row.get(RunColumn.RUN_ID.id())
-                    + ") " + (row.get(RunColumn.STATUS.id()).equals(RunColumn.Status.OK.value()) ? "answered nothing" : "failed: " + row.get(RunColumn.ERROR.id())));
+        double rps = row.get(RunColumn.RPS).isEmpty() ? Double.NaN : Double.parseDouble(row.get(RunColumn.RPS));
+        if (!row.get(RunColumn.STATUS).equals(RunColumn.Status.OK.value()) || !(rps > 0)) {
+            return new Capacity(Double.NaN, "the capacity run of round " + run.round() + " (run " + row.get(RunColumn.RUN_ID)
+                    + ") " + (row.get(RunColumn.STATUS).equals(RunColumn.Status.OK.value()) ? "answered nothing" : "failed: " + row.get(RunColumn.ERROR)));
         }
         return new Capacity(rps, "");
     }

@@ -48,9 +48,9 @@ public final class NotebookProgress implements Runner.Progress {
     public synchronized void runFinished(Plan.Run run, RunRow row, int done, int total) {
         this.done = done;
         this.total = total;
-        String outcome = RunColumn.Status.FAILED.value().equals(row.get(RunColumn.STATUS.id())) ? "failed: " + shorten(row.get(RunColumn.ERROR.id()))
-                : row.get(RunColumn.RPS.id()).isEmpty() ? "done"
-                : io.loadlab.format.Units.integer(Double.parseDouble(row.get(RunColumn.RPS.id()))) + " requests/s";
+        String outcome = RunColumn.Status.FAILED.value().equals(row.get(RunColumn.STATUS)) ? "failed: " + shorten(row.get(RunColumn.ERROR))
+                : row.get(RunColumn.RPS).isEmpty() ? "done"
+                : io.loadlab.format.Units.integer(Double.parseDouble(row.get(RunColumn.RPS))) + " requests/s";
         bar.update(done, total, "run " + run.runId() + " (" + run.instance().label() + ", " + run.workload().name()
                 + ") " + outcome);
     }
