@@ -17,7 +17,7 @@ import io.loadlab.data.RunColumn;
  */
 final class OhaJsonParser {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = io.loadlab.data.Json.mapper();
 
     private OhaJsonParser() {
     }
