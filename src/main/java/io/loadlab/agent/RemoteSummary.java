@@ -23,6 +23,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class RemoteSummary {
 
+    // The load --json summary's format (as load.format.JsonSummary), not experiment.json: agent does not depend on data.
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RemoteSummary() {

@@ -22,6 +22,7 @@ import org.HdrHistogram.Histogram;
  */
 final class Wire {
 
+    // Its own mapper, not data.Json's: the wire format is compact (no indentation) and agent does not depend on data.
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Wire() {

@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
@@ -54,21 +55,21 @@ final class ConsoleProgress implements Runner.Progress {
 
     @Override
     public void runFinished(Plan.Run run, RunRow row, int done, int total) {
-        if (!terminal && row.get("status").equals("ok") && !row.get("rps").isEmpty()) {
-            String steady = row.get("steady");
+        if (!terminal && row.get(RunColumn.STATUS).equals(RunColumn.Status.OK.value()) && !row.get(RunColumn.RPS).isEmpty()) {
+            String steady = row.get(RunColumn.STEADY);
             // At a fixed rate, what was offered and what could not be sent in time say whether it kept up.
-            String offered = row.get("target_rps").isEmpty() ? "" : " of " + Units.integer(Double.parseDouble(
-                    row.get("target_rps"))) + " offered, " + (row.get("missed").isEmpty() ? "?" : row.get("missed"))
+            String offered = row.get(RunColumn.TARGET_RPS).isEmpty() ? "" : " of " + Units.integer(Double.parseDouble(
+                    row.get(RunColumn.TARGET_RPS))) + " offered, " + (row.get(RunColumn.MISSED).isEmpty() ? "?" : row.get(RunColumn.MISSED))
                     + " missed,";
-            err.printf(Locale.ROOT, "      %s rps%s after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get("rps"))),
-                    offered, row.get("warmup_s").isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get("warmup_s"))),
+            err.printf(Locale.ROOT, "      %s rps%s after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get(RunColumn.RPS))),
+                    offered, row.get(RunColumn.WARMUP_S).isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get(RunColumn.WARMUP_S))),
                     steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
             err.flush();
         }
-        if (row.get("status").equals("failed")) {
-            String msg = row.get("error");
+        if (row.get(RunColumn.STATUS).equals(RunColumn.Status.FAILED.value())) {
+            String msg = row.get(RunColumn.ERROR);
             err.printf(Locale.ROOT, "%srun %s (%s, %s, round %d) failed: %s%n", terminal ? "\r\033[K" : "",
-                    row.get("run_id"), run.instance().label(), run.workload().name(), run.round(),
+                    row.get(RunColumn.RUN_ID), run.instance().label(), run.workload().name(), run.round(),
                     msg.length() > 300 ? msg.substring(0, 300) + "..." : msg);
             err.flush();
         }

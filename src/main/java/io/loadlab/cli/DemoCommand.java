@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
@@ -137,17 +138,17 @@ final class DemoCommand implements Callable<Integer> {
         Table perCpu = Stats.summarize(runs, "rps_per_server_cpu_s");
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < rps.rowCount(); i++) {
-            String subject = rps.stringColumn("subject").get(i);
-            String variant = rps.stringColumn("variant").get(i);
-            String workload = rps.stringColumn("workload").get(i);
-            Table group = runs.where(runs.stringColumn("subject").isEqualTo(subject)
-                    .and(runs.stringColumn("variant").isEqualTo(variant))
-                    .and(runs.stringColumn("workload").isEqualTo(workload)));
-            Table ok = group.where(group.stringColumn("status").isEqualTo("ok"));
+            String subject = rps.stringColumn(RunColumn.SUBJECT.id()).get(i);
+            String variant = rps.stringColumn(RunColumn.VARIANT.id()).get(i);
+            String workload = rps.stringColumn(RunColumn.WORKLOAD.id()).get(i);
+            Table group = runs.where(runs.stringColumn(RunColumn.SUBJECT.id()).isEqualTo(subject)
+                    .and(runs.stringColumn(RunColumn.VARIANT.id()).isEqualTo(variant))
+                    .and(runs.stringColumn(RunColumn.WORKLOAD.id()).isEqualTo(workload)));
+            Table ok = group.where(group.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()));
             double cpu = Double.NaN;
             for (int j = 0; j < perCpu.rowCount(); j++) {
-                if (perCpu.stringColumn("subject").get(j).equals(subject) && perCpu.stringColumn("variant").get(j).equals(variant)
-                        && perCpu.stringColumn("workload").get(j).equals(workload)) {
+                if (perCpu.stringColumn(RunColumn.SUBJECT.id()).get(j).equals(subject) && perCpu.stringColumn(RunColumn.VARIANT.id()).get(j).equals(variant)
+                        && perCpu.stringColumn(RunColumn.WORKLOAD.id()).get(j).equals(workload)) {
                     cpu = perCpu.doubleColumn("mean").get(j);
                 }
             }
@@ -157,9 +158,9 @@ final class DemoCommand implements Callable<Integer> {
                     ok.rowCount() + "/" + group.rowCount(),
                     Units.integer(rps.doubleColumn("mean").get(i)), Units.percent(cv),
                     h.getTotalCount() == 0 ? "" : Units.count(h.getValueAtPercentile(99)), Units.integer(cpu),
-                    Integer.toString(ok.booleanColumn("load_bound").isTrue().size())});
+                    Integer.toString(ok.booleanColumn(RunColumn.LOAD_BOUND.id()).isTrue().size())});
         }
-        int failed = runs.where(runs.stringColumn("status").isNotEqualTo("ok")).rowCount();
+        int failed = runs.where(runs.stringColumn(RunColumn.STATUS.id()).isNotEqualTo(RunColumn.Status.OK.value())).rowCount();
         out.println();
         TextTable.print(out, new String[] {"subject", "workload", "ok_runs", "rps_mean", "rps_cv", "p99_us_merged",
                 "rps_per_server_cpu_s", "load_bound_runs"}, rows, 2);

@@ -1,7 +1,5 @@
 package io.loadlab.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -171,7 +169,7 @@ final class KernelCommand implements Runnable {
             spec.put("language", "java");
             spec.put("interrupt_mode", "message");
             try {
-                return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(spec) + "\n";
+                return io.loadlab.data.Json.mapper().writeValueAsString(spec) + "\n";
             } catch (IOException e) {
                 throw new IllegalStateException("cannot write kernel.json", e);
             }

@@ -1,7 +1,6 @@
 package io.loadlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Results;
 import io.loadlab.stats.CompareOptions;
@@ -256,7 +255,7 @@ final class ReportCommand implements Callable<Integer> {
                 throw new CliException("jupyter kernelspec list failed (exit " + code + "): " + io.loadlab.subject.LogTail.of(listing, 5),
                         Main.EXIT_FAILED);
             }
-            JsonNode spec = new ObjectMapper().readTree(listing.toFile()).path("kernelspecs").path("loadlab");
+            JsonNode spec = io.loadlab.data.Json.mapper().readTree(listing.toFile()).path("kernelspecs").path("loadlab");
             if (spec.isMissingNode()) {
                 return Optional.empty();
             }

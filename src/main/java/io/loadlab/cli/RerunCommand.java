@@ -1,12 +1,12 @@
 package io.loadlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.data.DataException;
+import io.loadlab.data.EnvironmentSection;
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.Rerun;
 import io.loadlab.experiment.Runner;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,26 +78,29 @@ final class RerunCommand implements Callable<Integer> {
     }
 
     /** Toolchain and engine versions recorded then and found here, where they differ. */
-    static List<String> versionNotes(JsonNode origin, Path dir) {
-        JsonNode now;
+    static List<String> versionNotes(ExperimentJson origin, Path dir) {
+        EnvironmentSection now;
         try {
-            now = new ObjectMapper().readTree(dir.resolve(ExperimentStore.SPEC_FILE).toFile());
-        } catch (IOException e) {
+            now = ExperimentJson.read(dir).environment();
+        } catch (DataException e) {
             throw new CliException("cannot read the new " + dir.resolve(ExperimentStore.SPEC_FILE) + ": " + e.getMessage(),
                     Main.EXIT_FAILED);
         }
+        EnvironmentSection then = origin.environment();
         List<String> notes = new ArrayList<>();
-        for (String group : List.of("subject_versions", "engine_versions")) {
-            JsonNode was = origin.path("environment").path(group);
-            JsonNode is = now.path("environment").path(group);
-            is.fieldNames().forEachRemaining(name -> {
-                String then = was.path(name).asText("(not recorded)");
-                if (!then.equals(is.path(name).asText())) {
-                    notes.add((group.startsWith("subject") ? "version of " : "engine ") + name + " differs: '" + then
-                            + "' then, '" + is.path(name).asText() + "' here");
-                }
-            });
-        }
+        notes.addAll(differences("version of ", then.subjectVersions(), now.subjectVersions()));
+        notes.addAll(differences("engine ", then.engineVersions(), now.engineVersions()));
+        return notes;
+    }
+
+    private static List<String> differences(String what, Map<String, String> was, Map<String, String> is) {
+        List<String> notes = new ArrayList<>();
+        is.forEach((name, here) -> {
+            String then = was.getOrDefault(name, "(not recorded)");
+            if (!then.equals(here)) {
+                notes.add(what + name + " differs: '" + then + "' then, '" + here + "' here");
+            }
+        });
         return notes;
     }
 }

@@ -1,9 +1,7 @@
 package io.loadlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.data.AnalysisGroups;
-import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.Results;
 import io.loadlab.data.RunHistograms;
 import io.loadlab.format.Figure;
@@ -15,9 +13,7 @@ import io.loadlab.stats.Knee;
 import io.loadlab.stats.Knees;
 import io.loadlab.stats.LatencyCurves;
 import io.loadlab.time.Durations;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
@@ -96,12 +93,11 @@ final class SweepSection {
         }
         for (Path dir : dirs) {
             try {
-                JsonNode spec = new ObjectMapper().readTree(Files.readString(dir.resolve(ExperimentStore.SPEC_FILE)));
-                JsonNode slo = spec.path("spec").path("latency_sweep").path("slo");
-                if (slo.isTextual()) {
-                    return Durations.parse(slo.asText());
+                Optional<String> slo = ExperimentJson.read(dir).spec().slo();
+                if (slo.isPresent()) {
+                    return Durations.parse(slo.get());
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 // No readable spec (an imported folder): the default objective serves.
             }
         }

@@ -110,11 +110,11 @@ public final class AnalysisGroups {
             }
         }
         // Each column looked up once: Tablesaw finds a column by comparing every name, ignoring case.
-        Column<?>[] text = {column(runs, "subject"), column(runs, "variant"), column(runs, "engine"),
-            column(runs, "workload")};
-        Column<?> connections = column(runs, "connections");
-        Column<?> rate = column(runs, "target_rps");
-        Column<?>[] sweep = {column(runs, "sweep_role"), column(runs, "capacity_fraction")};
+        Column<?>[] text = {column(runs, RunColumn.SUBJECT.id()), column(runs, RunColumn.VARIANT.id()), column(runs, RunColumn.ENGINE.id()),
+            column(runs, RunColumn.WORKLOAD.id())};
+        Column<?> connections = column(runs, RunColumn.CONNECTIONS.id());
+        Column<?> rate = column(runs, RunColumn.TARGET_RPS.id());
+        Column<?>[] sweep = {column(runs, RunColumn.SWEEP_ROLE.id()), column(runs, RunColumn.CAPACITY_FRACTION.id())};
         int n = runs.rowCount();
         String[][] rows = new String[n][];
         Map<List<String>, SortedSet<String>[]> values = new LinkedHashMap<>();
@@ -208,7 +208,7 @@ public final class AnalysisGroups {
      * capacity, and the rounds of one share belong together.
      */
     private static String rate(Column<?>[] sweep, Column<?> rate, int row) {
-        if (text(sweep[0], row).equals("fraction")) {
+        if (text(sweep[0], row).equals(RunColumn.SweepRole.FRACTION.value())) {
             String share = setting(sweep[1], row, "");
             if (!share.isEmpty()) {
                 return RunRow.num(Double.parseDouble(share) * 100) + "%";

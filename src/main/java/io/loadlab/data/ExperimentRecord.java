@@ -1,9 +1,6 @@
 package io.loadlab.data;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,15 +33,19 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
     public static final String NOT_MEASURED = "not in this experiment";
 
     /** The machine's facts: key in experiment.json's environment, label. */
-    private static final List<String[]> MACHINE = List.of(new String[] {"cpu_model", "CPU model"},
-            new String[] {"cores", "cores"}, new String[] {"kernel", "kernel"}, new String[] {"os", "OS"},
-            new String[] {"jvm", "JVM"}, new String[] {"pinning", "pinning"},
-            new String[] {"cpu_governor", "CPU governor"}, new String[] {"cpu_boost", "CPU boost"},
-            new String[] {"loadlab_version", "Loadlab version"}, new String[] {"git_commit", "Loadlab commit"});
-    /** The spec's settings, as stored. */
-    private static final List<String> SETTINGS = List.of("rounds", "order", "workload_order", "duration", "warmup",
-            "warmup_min", "warmup_max", "cooldown", "connections", "threads", "rate", "pace_slack_us", "server_cpus",
-            "load_cpus", "engines");
+    private static final List<String[]> MACHINE = List.of(new String[] {EnvironmentSection.CPU_MODEL, "CPU model"},
+            new String[] {EnvironmentSection.CORES, "cores"}, new String[] {EnvironmentSection.KERNEL, "kernel"},
+            new String[] {EnvironmentSection.OS, "OS"}, new String[] {EnvironmentSection.JVM, "JVM"},
+            new String[] {EnvironmentSection.PINNING, "pinning"},
+            new String[] {EnvironmentSection.CPU_GOVERNOR, "CPU governor"},
+            new String[] {EnvironmentSection.CPU_BOOST, "CPU boost"},
+            new String[] {EnvironmentSection.LOADLAB_VERSION, "Loadlab version"},
+            new String[] {EnvironmentSection.GIT_COMMIT, "Loadlab commit"});
+    /** The spec's settings, as stored; each one's label is its field's name. */
+    private static final List<String> SETTINGS = List.of(SpecSection.ROUNDS, SpecSection.ORDER,
+            SpecSection.WORKLOAD_ORDER, SpecSection.DURATION, SpecSection.WARMUP, SpecSection.WARMUP_MIN,
+            SpecSection.WARMUP_MAX, SpecSection.COOLDOWN, SpecSection.CONNECTIONS, SpecSection.THREADS, SpecSection.RATE,
+            SpecSection.PACE_SLACK_US, SpecSection.SERVER_CPUS, SpecSection.LOAD_CPUS, SpecSection.ENGINES);
 
     public ExperimentRecord {
         facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(facts));
@@ -56,34 +57,23 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
      * @throws DataException when the folder has none or it cannot be read
      */
     public static ExperimentRecord read(Path dir) {
-        Path file = dir.resolve(ExperimentStore.SPEC_FILE);
-        if (!Files.isRegularFile(file)) {
-            throw new DataException(dir + " is not an experiment folder: it has no " + ExperimentStore.SPEC_FILE
-                    + " (experiments are the folders under data/, such as data/sample)");
-        }
-        JsonNode json;
-        try {
-            json = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new DataException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-        boolean imported = json.path("imported").asBoolean(false);
+        ExperimentJson json = ExperimentJson.read(dir);
+        boolean imported = json.header().imported();
         Path folder = dir.toAbsolutePath().normalize().getFileName();
-        String name = json.path("spec").path("name").asText(folder == null ? dir.toString() : folder.toString());
-        return new ExperimentRecord(dir, name, json.path("started").asText(""), imported, facts(json, imported));
+        String name = json.spec().name().orElse(folder == null ? dir.toString() : folder.toString());
+        return new ExperimentRecord(dir, name, json.header().started(), imported, facts(json, imported));
     }
 
-    private static Map<String, String> facts(JsonNode json, boolean imported) {
+    private static Map<String, String> facts(ExperimentJson json, boolean imported) {
         Map<String, String> out = new LinkedHashMap<>();
-        JsonNode env = json.path("environment");
+        EnvironmentSection env = json.environment();
         for (String[] f : MACHINE) {
-            out.put(f[1], text(env.path(f[0])));
+            out.put(f[1], text(env.fact(f[0])));
         }
-        env.path("subject_versions").fields().forEachRemaining(e -> out.put("version of " + e.getKey(), text(e.getValue())));
-        env.path("subject_sources").fields().forEachRemaining(e -> out.put("sources of " + e.getKey(),
-                e.getValue().path("manifest").asText("?") + " / " + e.getValue().path("sources").asText("?")));
-        env.path("engine_versions").fields().forEachRemaining(e -> out.put("engine " + e.getKey(), text(e.getValue())));
-        JsonNode spec = json.path("spec");
+        env.subjectVersions().forEach((k, v) -> out.put("version of " + k, text(v)));
+        env.subjectSources().forEach((k, v) -> out.put("sources of " + k, v.manifest() + " / " + v.sources()));
+        env.engineVersions().forEach((k, v) -> out.put("engine " + k, text(v)));
+        SpecSection spec = json.spec();
         for (String s : SETTINGS) {
             out.put(s, imported ? "unknown (imported: see the runs)" : setting(spec, s));
         }
@@ -91,8 +81,8 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
     }
 
     /** A stored setting as text; the values the runner reads for absent ones, said in words. */
-    private static String setting(JsonNode spec, String field) {
-        JsonNode v = spec.path(field);
+    private static String setting(SpecSection spec, String field) {
+        JsonNode v = spec.value(field);
         if (v.isArray()) {
             List<String> items = new java.util.ArrayList<>();
             v.forEach(x -> items.add(x.asText()));
@@ -102,18 +92,18 @@ public record ExperimentRecord(Path dir, String name, String started, boolean im
             return v.asText();
         }
         return switch (field) {
-            case "rate" -> spec.has("rate") ? "none (closed loop)" : NOT_RECORDED;
-            case "pace_slack_us" -> "0 (stored before the slack: paced to the ns)";
-            case "server_cpus", "load_cpus" -> spec.has(field) ? "default split" : NOT_RECORDED;
-            case "workload_order" -> "fixed (listing order)";
-            case "engines" -> "builtin";
-            case "warmup_min", "warmup_max" -> "none (fixed warm-up)";
+            case SpecSection.RATE -> spec.has(SpecSection.RATE) ? "none (closed loop)" : NOT_RECORDED;
+            case SpecSection.PACE_SLACK_US -> "0 (stored before the slack: paced to the ns)";
+            case SpecSection.SERVER_CPUS, SpecSection.LOAD_CPUS -> spec.has(field) ? "default split" : NOT_RECORDED;
+            case SpecSection.WORKLOAD_ORDER -> "fixed (listing order)";
+            case SpecSection.ENGINES -> "builtin";
+            case SpecSection.WARMUP_MIN, SpecSection.WARMUP_MAX -> "none (fixed warm-up)";
             default -> NOT_RECORDED;
         };
     }
 
-    private static String text(JsonNode v) {
-        return v.isMissingNode() || v.isNull() || v.asText().isBlank() ? NOT_RECORDED : v.asText();
+    private static String text(String v) {
+        return v == null || v.isBlank() ? NOT_RECORDED : v;
     }
 
     /**

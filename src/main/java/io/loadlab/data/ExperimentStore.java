@@ -1,8 +1,5 @@
 package io.loadlab.data;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.IntervalSample;
 import java.io.ByteArrayOutputStream;
@@ -37,7 +34,6 @@ public final class ExperimentStore {
     public static final String SPEC_FILE = "experiment.json";
     public static final String RUNS_FILE = "runs.csv";
     public static final String HLOG_FILE = "latency.hlog";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final int PROBE_BYTES = 4096;
 
     private final Path dir;
@@ -59,7 +55,7 @@ public final class ExperimentStore {
      *
      * @throws DataException when the folder already holds an experiment or cannot be written
      */
-    public static ExperimentStore create(Path dir, ObjectNode experimentJson, long startEpochMs) {
+    public static ExperimentStore create(Path dir, ExperimentJson experimentJson, long startEpochMs) {
         if (Files.exists(dir.resolve(SPEC_FILE)) || hasRows(dir.resolve(RUNS_FILE))) {
             throw new DataException(dir + " already holds an experiment: use --resume " + dir
                     + " to complete it, or choose another --out");
@@ -147,9 +143,9 @@ public final class ExperimentStore {
             throw new DataException(dir + " is not an experiment folder (it needs " + SPEC_FILE + " and "
                     + RUNS_FILE + "): check the --resume path");
         }
+        ExperimentJson spec = ExperimentJson.parse(json);
         try {
-            ObjectNode spec = (ObjectNode) JSON.readTree(json.toFile());
-            long start = spec.path("started_epoch_ms").asLong(System.currentTimeMillis());
+            long start = spec.header().startedEpochMs().orElse(System.currentTimeMillis());
             Set<Integer> done = repairRuns(dir.resolve(RUNS_FILE));
             upgradeHeader(dir.resolve(RUNS_FILE));
             repairHlog(dir.resolve(HLOG_FILE), done, start);
@@ -161,13 +157,13 @@ public final class ExperimentStore {
     }
 
     /** A reopened experiment: its store, its {@code experiment.json} and the runs already recorded. */
-    public record Opened(ExperimentStore store, ObjectNode experimentJson, Set<Integer> doneRunIds) {}
+    public record Opened(ExperimentStore store, ExperimentJson experimentJson, Set<Integer> doneRunIds) {}
 
     /** Replaces {@code experiment.json} atomically (write a temporary file, then rename). */
-    public void writeJson(ObjectNode experimentJson) {
+    public void writeJson(ExperimentJson experimentJson) {
         Path tmp = dir.resolve(SPEC_FILE + ".tmp");
         try {
-            Files.write(tmp, JSON.writeValueAsBytes(experimentJson));
+            Files.write(tmp, Json.mapper().writeValueAsBytes(experimentJson.tree()));
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
@@ -190,7 +186,7 @@ public final class ExperimentStore {
      *                  written before the row, like the histograms
      */
     public void append(RunRow row, List<IntervalSample> intervals, List<java.util.Map<String, String>> agents) {
-        String tag = row.get("run_id");
+        String tag = row.get(RunColumn.RUN_ID);
         try {
             if (!agents.isEmpty()) {
                 appendAgents(row, agents);
@@ -254,7 +250,7 @@ public final class ExperimentStore {
             text.append(AgentRows.header()).append('\n');
         }
         for (java.util.Map<String, String> a : agents) {
-            text.append(AgentRows.line(row.get("experiment"), row.get("run_id"), a)).append('\n');
+            text.append(AgentRows.line(row.get(RunColumn.EXPERIMENT), row.get(RunColumn.RUN_ID), a)).append('\n');
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             writeFully(ch, text.toString().getBytes(StandardCharsets.UTF_8));
@@ -298,10 +294,10 @@ public final class ExperimentStore {
         }
         String text = new String(bytes, 0, end, StandardCharsets.UTF_8);
         List<String> lines = text.lines().toList();
-        if (lines.isEmpty() || !lines.get(0).startsWith("experiment,run_id,")) {
+        if (lines.isEmpty() || !lines.get(0).startsWith(RunColumn.EXPERIMENT.id() + "," + RunColumn.RUN_ID.id() + ",")) {
             throw new DataException(runs + ": line 1 is not the runs.csv header");
         }
-        int idColumn = CsvLines.split(lines.get(0)).indexOf("run_id");
+        int idColumn = CsvLines.split(lines.get(0)).indexOf(RunColumn.RUN_ID.id());
         Set<Integer> done = new LinkedHashSet<>();
         for (int i = 1; i < lines.size(); i++) {
             try {

@@ -26,7 +26,7 @@ record HlogSource(Optional<Path> hlog, Map<String, Integer> rowByTag) {
     /** The log of a folder whose runs are rows {@code [from, to)} of the runs table. */
     static HlogSource of(Path dir, Table runs, int from, int to) {
         Path hlog = dir.resolve(ExperimentStore.HLOG_FILE);
-        IntColumn ids = runs.intColumn("run_id");
+        IntColumn ids = runs.intColumn(RunColumn.RUN_ID.id());
         Map<String, Integer> rows = new HashMap<>();
         for (int i = from; i < to; i++) {
             if (!ids.isMissing(i)) {

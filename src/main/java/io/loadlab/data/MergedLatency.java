@@ -93,12 +93,12 @@ final class MergedLatency {
             return;
         }
         AnalysisGroups labels = AnalysisGroups.of(runs);
-        Column<?> subject = runs.column("subject");
-        Column<?> workload = runs.column("workload");
-        Column<?> status = runs.column("status");
+        Column<?> subject = runs.column(RunColumn.SUBJECT.id());
+        Column<?> workload = runs.column(RunColumn.WORKLOAD.id());
+        Column<?> status = runs.column(RunColumn.STATUS.id());
         groupOfRow = new int[runs.rowCount()];
         for (int i = 0; i < groupOfRow.length; i++) {
-            if (!"ok".equals(status.getString(i))) {
+            if (!RunColumn.Status.OK.value().equals(status.getString(i))) {
                 groupOfRow[i] = -1;
                 continue;
             }

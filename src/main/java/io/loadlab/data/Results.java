@@ -78,7 +78,7 @@ public final class Results {
 
     /** The runs with status {@code ok}. */
     public Table okRuns() {
-        return runs.where(runs.stringColumn("status").isEqualTo("ok"));
+        return runs.where(runs.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()));
     }
 
     /**
@@ -158,11 +158,11 @@ public final class Results {
         String folders = experiments.size() <= 3
                 ? experiments.stream().map(Path::toString).collect(Collectors.joining(", "))
                 : experiments.size() + " folders (" + experiments.get(0) + ", …)";
-        int failed = runs.rowCount() - runs.stringColumn("status").isEqualTo("ok").size();
+        int failed = runs.rowCount() - runs.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()).size();
         return String.format(Locale.ROOT, "Results[%s: %,d runs%s, %s × %s]", folders, runs.rowCount(),
                 failed == 0 ? "" : String.format(Locale.ROOT, " (%,d failed)", failed),
-                count(runs.stringColumn("subject").countUnique(), "subject"),
-                count(runs.stringColumn("workload").countUnique(), "workload"));
+                count(runs.stringColumn(RunColumn.SUBJECT.id()).countUnique(), "subject"),
+                count(runs.stringColumn(RunColumn.WORKLOAD.id()).countUnique(), "workload"));
     }
 
     private static String count(int n, String what) {

@@ -3,7 +3,6 @@ package io.loadlab.data;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -70,16 +69,6 @@ final class RunColumns {
         }
     }
 
-    private static final Set<String> TEXTS = Set.of("experiment", "subject", "variant", "workload", "engine",
-            "status", "error", "load_model", "load_cpus", "server_cpus", "started_at", "sweep_role",
-            "protocol");
-    private static final Set<String> INTS = Set.of("run_id", "round", "position", "connections", "threads");
-    private static final Set<String> DOUBLES = Set.of("target_rps", "duration_s", "rps", "lat_mean_us",
-            "lat_stdev_us", "server_cpu_user_s", "server_cpu_sys_s", "server_cpu_s", "rps_per_server_cpu_s",
-            "load_cpu_s", "rps_per_load_cpu_s", "process_cpu_s", "warmup_s", "noise_cpu_s", "steal_s",
-            "capacity_rps", "capacity_fraction");
-    private static final Set<String> BOOLEANS = Set.of("load_bound", "steady");
-
     private final Map<String, Column<?>> columns = new LinkedHashMap<>();
     private final Map<String, Type> types = new LinkedHashMap<>();
     private int rows;
@@ -90,13 +79,7 @@ final class RunColumns {
 
     /** The type of a column by its name: the known columns by their unit, unknown ones as text. */
     static Type typeOf(String name) {
-        if (!RunRow.COLUMNS.contains(name) || TEXTS.contains(name)) {
-            return Type.TEXT;
-        }
-        if (INTS.contains(name)) {
-            return Type.INT;
-        }
-        return DOUBLES.contains(name) ? Type.DOUBLE : BOOLEANS.contains(name) ? Type.BOOLEAN : Type.LONG;
+        return RunColumn.of(name).map(RunColumn::type).orElse(Type.TEXT);
     }
 
     /** The column of a name, made (missing in the rows so far) when it is new. */

@@ -74,7 +74,7 @@ public final class RunHistograms {
     public static RunHistograms load(Table wanted, List<Path> dirs) {
         Set<String> keys = new HashSet<>();
         for (int i = 0; i < wanted.rowCount(); i++) {
-            keys.add(key(wanted.stringColumn("experiment").get(i), wanted.column("run_id").getString(i)));
+            keys.add(key(wanted.stringColumn(RunColumn.EXPERIMENT.id()).get(i), wanted.column(RunColumn.RUN_ID.id()).getString(i)));
         }
         Map<String, Histogram[]> sums = new HashMap<>();
         for (Path dir : dirs) {

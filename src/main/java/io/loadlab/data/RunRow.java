@@ -13,29 +13,21 @@ import java.util.Map;
  */
 public record RunRow(Map<String, String> values) {
 
-    /** The fixed columns, in order; units are in the suffixes (_s, _us, _bytes). */
-    public static final List<String> FIXED_COLUMNS = List.of(
-            "experiment", "run_id", "round", "position", "subject", "variant", "workload", "engine",
-            "connections", "threads", "target_rps", "duration_s", "requests", "rps", "bytes_read",
-            "errors_connect", "errors_read", "errors_write", "errors_timeout", "errors_status", "errors_protocol",
-            "lat_mean_us", "lat_stdev_us", "lat_p50_us", "lat_p75_us", "lat_p90_us", "lat_p99_us",
-            "lat_p999_us", "lat_max_us", "server_cpu_user_s", "server_cpu_sys_s", "server_cpu_s",
-            "rps_per_server_cpu_s", "server_peak_rss_bytes", "load_cpu_s", "rps_per_load_cpu_s",
-            "load_bound", "status", "error");
+    /** The fixed columns, in order ({@link RunColumn} defines them); units are in the suffixes (_s, _us, _bytes). */
+    public static final List<String> FIXED_COLUMNS = java.util.Arrays.stream(RunColumn.values()).filter(RunColumn::fixed)
+            .map(RunColumn::id).toList();
 
     /**
      * Columns after the fixed ones. The last three are a latency sweep's (empty outside one):
-     * {@code sweep_role} ({@code capacity}, {@code fraction} or {@code rate}), {@code capacity_rps}
+     * {@code sweep_role} ({@link RunColumn.SweepRole}), {@code capacity_rps}
      * (the closed-loop capacity the point was measured against: a capacity run's own rps) and
      * {@code capacity_fraction} (target_rps / capacity_rps: the planned share for a fraction).
      */
-    public static final List<String> EXTRA_COLUMNS = List.of(
-            "load_model", "warmup_s", "bytes_written", "svc_p50_us", "svc_p90_us", "svc_p99_us", "svc_p999_us",
-            "process_cpu_s", "load_cpus", "server_cpus", "started_at", "steady", "missed", "noise_cpu_s", "steal_s",
-            "sweep_role", "capacity_rps", "capacity_fraction", "errors_tls", "protocol");
+    public static final List<String> EXTRA_COLUMNS = java.util.Arrays.stream(RunColumn.values())
+            .filter(c -> !c.fixed()).map(RunColumn::id).toList();
 
     /** Every column of a row written by this version, in order. */
-    public static final List<String> COLUMNS = concat(FIXED_COLUMNS, EXTRA_COLUMNS);
+    public static final List<String> COLUMNS = RunColumn.ids();
 
     public RunRow {
         for (String k : values.keySet()) {
@@ -52,6 +44,11 @@ public record RunRow(Map<String, String> values) {
     }
 
     /** A value, empty when not measured. */
+    public String get(RunColumn column) {
+        return get(column.id());
+    }
+
+    /** A value by the column's name, empty when not measured. */
     public String get(String column) {
         String v = values.get(column);
         if (v == null) {
@@ -104,11 +101,5 @@ public record RunRow(Map<String, String> values) {
         String s = String.format(Locale.ROOT, "%.6f", v);
         s = s.replaceAll("0+$", "");
         return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        java.util.ArrayList<String> out = new java.util.ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 }

@@ -1,11 +1,11 @@
 package io.loadlab.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.EnvironmentSection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -69,22 +69,24 @@ public record Environment(String cpuModel, int cores, String kernel, String os, 
         return "not exposed (neither " + CPU_SYS + "/cpufreq/boost nor intel_pstate/no_turbo)";
     }
 
-    /** The environment as stored in {@code experiment.json}. */
-    public ObjectNode toJson(ObjectMapper mapper) {
-        ObjectNode o = mapper.createObjectNode();
-        o.put("cpu_model", cpuModel);
-        o.put("cores", cores);
-        o.put("kernel", kernel);
-        o.put("os", os);
-        o.put("jvm", jvm);
-        o.put("loadlab_version", loadlabVersion);
-        o.put("git_commit", gitCommit);
-        ObjectNode v = o.putObject("subject_versions");
-        subjectVersions.forEach(v::put);
-        o.put("pinning", pinning);
-        o.put("cpu_governor", cpuGovernor);
-        o.put("cpu_boost", cpuBoost);
-        return o;
+    /**
+     * The environment as stored in {@code experiment.json}, with the versions of the external
+     * engines and what each subject was made of.
+     */
+    public EnvironmentSection toSection(Map<String, String> engineVersions,
+                                        Map<String, EnvironmentSection.Sources> subjectSources) {
+        Map<String, String> machine = new LinkedHashMap<>();
+        machine.put(EnvironmentSection.CPU_MODEL, cpuModel);
+        machine.put(EnvironmentSection.CORES, Integer.toString(cores));
+        machine.put(EnvironmentSection.KERNEL, kernel);
+        machine.put(EnvironmentSection.OS, os);
+        machine.put(EnvironmentSection.JVM, jvm);
+        machine.put(EnvironmentSection.LOADLAB_VERSION, loadlabVersion);
+        machine.put(EnvironmentSection.GIT_COMMIT, gitCommit);
+        machine.put(EnvironmentSection.PINNING, pinning);
+        machine.put(EnvironmentSection.CPU_GOVERNOR, cpuGovernor);
+        machine.put(EnvironmentSection.CPU_BOOST, cpuBoost);
+        return new EnvironmentSection(machine, subjectVersions, subjectSources, engineVersions);
     }
 
     private static String read(String file) {

@@ -1,7 +1,7 @@
 package io.loadlab.experiment;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.EnvironmentSection;
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.subject.Cpus;
 import io.loadlab.subject.SubjectLauncher;
@@ -10,10 +10,10 @@ import io.loadlab.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -26,12 +26,12 @@ public final class Experiment {
     private final ExperimentSpec spec;
     private final Plan plan;
     private final ExperimentStore store;
-    private final ObjectNode json;
+    private final ExperimentJson json;
     private final Set<Integer> done;
     private final List<String> warnings;
     private final Runner runner;
 
-    private Experiment(Path home, ExperimentSpec spec, Plan plan, ExperimentStore store, ObjectNode json,
+    private Experiment(Path home, ExperimentSpec spec, Plan plan, ExperimentStore store, ExperimentJson json,
                        Set<Integer> done, List<String> warnings, Runner.Progress progress) {
         this.spec = spec;
         this.plan = plan;
@@ -64,58 +64,34 @@ public final class Experiment {
                 .orElseGet(() -> Cpus.defaultSplit().map(s -> "server CPUs " + s.server() + ", load CPUs " + s.load())
                         .orElse("none: one CPU or no taskset; server and load share the CPUs"));
         long start = System.currentTimeMillis();
-        ObjectNode json = Runner.json().createObjectNode();
-        json.put("loadlab_experiment", 1);
-        json.set("spec", spec.toJson(Runner.json()));
-        ArrayNode cl = json.putArray("command_line");
-        commandLine.forEach(cl::add);
-        json.set("environment", Environment.capture(home, versions, pinning).toJson(Runner.json()));
         // The external engines' versions, next to the subjects': a wrk update can change figures too.
-        ObjectNode engineVersions = ((ObjectNode) json.get("environment")).putObject("engine_versions");
+        Map<String, String> engineVersions = new LinkedHashMap<>();
         spec.generators().engines().stream().filter(io.loadlab.engine.Engine::external)
                 .forEach(e -> engineVersions.put(e.label(), e.version().orElse("unknown")));
         // What each subject was made of, so that a rerun elsewhere can say whose sources differ.
-        ObjectNode sources = ((ObjectNode) json.get("environment")).putObject("subject_sources");
-        plan.instances().forEach(i -> {
-            if (!sources.has(i.subject().name())) {
-                sources.set(i.subject().name(), sourcesJson(io.loadlab.subject.SubjectSources.of(i.subject().manifest())));
-            }
-        });
-        json.put("started", Instant.ofEpochMilli(start).toString());
-        json.put("started_epoch_ms", start);
-        json.put("planned_runs", plan.runs().size());
-        ArrayNode planned = json.putArray("plan");
-        plan.runs().forEach(r -> planned.add(describe(r)));
-        ArrayNode skipped = json.putArray("skipped_subjects");
-        plan.skipped().forEach(skipped::add);
+        Map<String, EnvironmentSection.Sources> sources = new LinkedHashMap<>();
+        plan.instances().forEach(i -> sources.computeIfAbsent(i.subject().name(),
+                n -> sources(io.loadlab.subject.SubjectSources.of(i.subject().manifest()))));
         List<String> warnings = warnings(spec);
-        ArrayNode w = json.putArray("warnings");
-        warnings.forEach(w::add);
-        json.put("status", "created");
+        ExperimentJson json = ExperimentJson.planned(new ExperimentJson.Planned(spec.toJson(), commandLine,
+                Environment.capture(home, versions, pinning).toSection(engineVersions, sources), start,
+                plan.runs().stream().map(Experiment::describe).toList(), plan.skipped(), warnings));
         ExperimentStore store = ExperimentStore.create(dir, json, start);
         return new Experiment(home, spec, plan, store, json, Set.of(), warnings, progress);
     }
 
-    private static ObjectNode sourcesJson(io.loadlab.subject.SubjectSources s) {
-        ObjectNode o = Runner.json().createObjectNode();
-        o.put("manifest", s.manifest());
-        o.put("sources", s.sources());
-        ArrayNode files = o.putArray("files");
-        s.files().forEach(files::add);
-        return o;
+    private static EnvironmentSection.Sources sources(io.loadlab.subject.SubjectSources s) {
+        return new EnvironmentSection.Sources(s.manifest(), s.sources(), s.files());
     }
 
     /**
-     * Adds a field to {@code experiment.json} before the experiment runs (such as where a rerun's
-     * spec came from), and writes the file.
+     * Records where a rerun's spec came from in {@code experiment.json} before the experiment
+     * runs, and writes the file.
      *
-     * @throws IllegalStateException when the field is one Loadlab itself writes
+     * @throws IllegalStateException when the file records an origin already
      */
-    public void record(String field, com.fasterxml.jackson.databind.JsonNode value) {
-        if (json.has(field)) {
-            throw new IllegalStateException("experiment.json already has '" + field + "'");
-        }
-        json.set(field, value);
+    void recordRerunOf(ExperimentJson.RerunOrigin origin) {
+        json.rerunOf(origin);
         store.writeJson(json);
     }
 
@@ -124,14 +100,15 @@ public final class Experiment {
      */
     public static Experiment resume(Path home, Path dir, Runner.Progress progress) {
         ExperimentStore.Opened opened = ExperimentStore.open(dir);
-        ExperimentSpec spec = ExperimentSpec.fromJson(opened.experimentJson().path("spec"));
+        ExperimentSpec spec = ExperimentSpec.fromJson(opened.experimentJson().spec());
         Plan plan = plan(home, spec);
         // Run ids come from planning again: refuse when the catalog changed what they mean.
-        com.fasterxml.jackson.databind.JsonNode stored = opened.experimentJson().path("plan");
-        if (stored.isArray()) {
+        Optional<List<String>> recorded = opened.experimentJson().header().plan();
+        if (recorded.isPresent()) {
+            List<String> stored = recorded.get();
             List<String> now = plan.runs().stream().map(Experiment::describe).toList();
             for (int i = 0; i < Math.max(stored.size(), now.size()); i++) {
-                String was = i < stored.size() ? stored.get(i).asText() : "(nothing)";
+                String was = i < stored.size() ? stored.get(i) : "(nothing)";
                 String is = i < now.size() ? now.get(i) : "(nothing)";
                 if (!was.equals(is)) {
                     throw new ExperimentException("cannot resume " + dir + ": the plan changed since it started (run "
@@ -142,18 +119,9 @@ public final class Experiment {
         }
         // Scratch folders of subjects that a killed session left: each process gets a fresh one.
         deleteTree(dir.resolve("work"));
-        ObjectNode json = opened.experimentJson();
+        ExperimentJson json = opened.experimentJson();
         List<String> warnings = warnings(spec);
-        ArrayNode w = json.withArray("warnings");
-        for (String warning : warnings) {
-            boolean known = false;
-            for (com.fasterxml.jackson.databind.JsonNode old : w) {
-                known |= old.asText().equals(warning);
-            }
-            if (!known) {
-                w.add(warning);
-            }
-        }
+        json.addWarnings(warnings);
         return new Experiment(home, spec, plan, opened.store(), json, opened.doneRunIds(), warnings, progress);
     }
 

@@ -1,10 +1,8 @@
 package io.loadlab.experiment;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.agent.SubjectHost;
+import io.loadlab.data.SpecSection;
 import io.loadlab.engine.Engine;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Warmup;
@@ -132,12 +130,16 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
     }
 
     /** The spec as stored in {@code experiment.json}. */
-    public ObjectNode toJson(ObjectMapper mapper) {
-        return SpecJson.toJson(this, mapper);
+    public SpecSection toJson() {
+        return SpecJson.toJson(this);
     }
 
-    /** Reads a spec written by {@link #toJson}. */
-    public static ExperimentSpec fromJson(JsonNode o) {
+    /**
+     * Reads a spec written by {@link #toJson}.
+     *
+     * @throws ExperimentException when the section is damaged or incomplete
+     */
+    public static ExperimentSpec fromJson(SpecSection o) {
         return SpecJson.fromJson(o);
     }
 

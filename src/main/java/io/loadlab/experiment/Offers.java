@@ -2,6 +2,7 @@ package io.loadlab.experiment;
 
 import static io.loadlab.data.RunRow.num;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import java.util.HashMap;
 import java.util.List;
@@ -49,8 +50,9 @@ final class Offers {
 
     /** Notes a recorded row: a capacity run's row gives the rates of its round's shares. */
     void recorded(RunRow row) {
-        if (row.get("sweep_role").equals("capacity")) {
-            capacityRuns.put(key(row.get("round"), row.get("subject"), row.get("variant"), row.get("workload")), row);
+        if (row.get(RunColumn.SWEEP_ROLE).equals(RunColumn.SweepRole.CAPACITY.value())) {
+            capacityRuns.put(key(row.get(RunColumn.ROUND), row.get(RunColumn.SUBJECT), row.get(RunColumn.VARIANT),
+                    row.get(RunColumn.WORKLOAD)), row);
         }
     }
 
@@ -61,7 +63,7 @@ final class Offers {
         }
         SweepPoint point = run.point().get();
         Map<String, String> columns = new HashMap<>();
-        columns.put("sweep_role", point.role());
+        columns.put(RunColumn.SWEEP_ROLE.id(), point.role());
         Capacity capacity = capacity(run);
         if (point.needsCapacity() && Double.isNaN(capacity.rps())) {
             return new Offer(OptionalDouble.empty(), columns, Optional.of("no rate for " + point.label()
@@ -69,8 +71,8 @@ final class Offers {
         }
         OptionalDouble rate = point.rate(capacity.rps());
         if (rate.isPresent() && !Double.isNaN(capacity.rps())) {
-            columns.put("capacity_rps", num(capacity.rps()));
-            columns.put("capacity_fraction", point instanceof SweepPoint.Fraction f ? num(f.fraction())
+            columns.put(RunColumn.CAPACITY_RPS.id(), num(capacity.rps()));
+            columns.put(RunColumn.CAPACITY_FRACTION.id(), point instanceof SweepPoint.Fraction f ? num(f.fraction())
                     : num(rate.getAsDouble() / capacity.rps()));
         }
         return new Offer(rate, columns, Optional.empty());
@@ -94,10 +96,10 @@ final class Offers {
         if (row == null) {
             return new Capacity(Double.NaN, "the capacity run of round " + run.round() + " has not been recorded");
         }
-        double rps = row.get("rps").isEmpty() ? Double.NaN : Double.parseDouble(row.get("rps"));
-        if (!row.get("status").equals("ok") || !(rps > 0)) {
-            return new Capacity(Double.NaN, "the capacity run of round " + run.round() + " (run " + row.get("run_id")
-                    + ") " + (row.get("status").equals("ok") ? "answered nothing" : "failed: " + row.get("error")));
+        double rps = row.get(RunColumn.RPS).isEmpty() ? Double.NaN : Double.parseDouble(row.get(RunColumn.RPS));
+        if (!row.get(RunColumn.STATUS).equals(RunColumn.Status.OK.value()) || !(rps > 0)) {
+            return new Capacity(Double.NaN, "the capacity run of round " + run.round() + " (run " + row.get(RunColumn.RUN_ID)
+                    + ") " + (row.get(RunColumn.STATUS).equals(RunColumn.Status.OK.value()) ? "answered nothing" : "failed: " + row.get(RunColumn.ERROR)));
         }
         return new Capacity(rps, "");
     }

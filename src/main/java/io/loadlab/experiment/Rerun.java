@@ -1,19 +1,20 @@
 package io.loadlab.experiment;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.DataException;
+import io.loadlab.data.EnvironmentSection;
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
+import io.loadlab.data.SpecSection;
 import io.loadlab.engine.Engine;
 import io.loadlab.subject.Subject;
 import io.loadlab.subject.SubjectSources;
 import io.loadlab.subject.Subjects;
 import io.loadlab.workload.Workload;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -36,7 +37,7 @@ import tech.tablesaw.api.Table;
  * @param origin       the recorded experiment.json
  */
 public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, Plan plan, List<String> notes,
-                    JsonNode origin) {
+                    ExperimentJson origin) {
 
     public Rerun {
         recordedPlan = List.copyOf(recordedPlan);
@@ -51,9 +52,8 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
      *                             missing here (all of them named), or when the plan here differs
      */
     public static Rerun prepare(Path home, Path from, String name) {
-        JsonNode origin = readJson(from);
-        ObjectNode specJson = origin.path("spec").deepCopy();
-        specJson.put("name", name);
+        ExperimentJson origin = readJson(from);
+        SpecSection specJson = origin.spec().with(SpecSection.NAME, name);
         Subjects catalog = Subjects.load(home.resolve("subjects"), Workload.builtinNames());
         Table rows = Results.load(from).runs();
         TreeSet<String> subjects = recordedSubjects(origin, rows);
@@ -63,16 +63,16 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
         List<String> matching = catalog.matching(recorded.selection().subjects()).stream().map(Subject::name).toList();
         if (!subjects.isEmpty() && !subjects.containsAll(matching)) {
             // A subject added here since would join the rounds and move every run after it.
-            specJson.put("subjects", String.join("|", subjects));
-            notes.add("the subject pattern '" + recorded.selection().subjects() + "' matches "
-                    + String.join(", ", matching)
+            specJson = specJson.with(SpecSection.SUBJECTS, String.join("|", subjects));
+            notes.add("the subject pattern '" + recorded.selection().subjects() + "' matches " + String.join(", ", matching)
                     + " here; the rerun keeps to the recorded " + String.join(", ", subjects));
         }
         ExperimentSpec spec = ExperimentSpec.fromJson(specJson);
         Plan plan = Plan.of(spec, catalog.matching(spec.selection().subjects()), workloads(spec));
         List<String> was = recordedPlan(origin, rows);
-        checkSamePlan(from, was, plan, origin.path("planned_runs").asInt(was.size()), origin.path("plan").isArray());
-        notes.addAll(sourceNotes(origin.path("environment").path("subject_sources"), catalog, subjects));
+        ExperimentJson.Header header = origin.header();
+        checkSamePlan(from, was, plan, header.plannedRuns().orElse(was.size()), header.plan().isPresent());
+        notes.addAll(sourceNotes(origin.environment().subjectSources(), catalog, subjects));
         return new Rerun(from, spec, was, plan, notes, origin);
     }
 
@@ -82,13 +82,9 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
      */
     public Experiment create(Path home, Path dir, List<String> commandLine, Runner.Progress progress) {
         Experiment e = Experiment.create(home, spec, dir, commandLine, progress);
-        ObjectNode of = Runner.json().createObjectNode();
-        of.put("dir", from.toAbsolutePath().normalize().toString());
-        of.put("name", origin.path("spec").path("name").asText());
-        of.put("started", origin.path("started").asText(""));
-        of.put("git_commit", origin.path("environment").path("git_commit").asText(""));
-        notes.forEach(of.withArray("notes")::add);
-        e.record("rerun_of", of);
+        e.recordRerunOf(new ExperimentJson.RerunOrigin(from.toAbsolutePath().normalize().toString(),
+                origin.spec().name().orElse(""), origin.header().started(),
+                origin.environment().fact(EnvironmentSection.GIT_COMMIT), notes));
         return e;
     }
 
@@ -99,19 +95,14 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
                 + (notes.size() == 1 ? "" : "s") + "]";
     }
 
-    private static JsonNode readJson(Path from) {
-        Path file = from.resolve(ExperimentStore.SPEC_FILE);
-        if (!Files.isRegularFile(file)) {
-            throw new ExperimentException(from + " is not an experiment folder: it has no " + ExperimentStore.SPEC_FILE
-                    + " (experiments are the folders under data/, such as data/sample)");
-        }
-        JsonNode json;
+    private static ExperimentJson readJson(Path from) {
+        ExperimentJson json;
         try {
-            json = Runner.json().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new ExperimentException("cannot read " + file + ": " + e.getMessage(), e);
+            json = ExperimentJson.read(from);
+        } catch (DataException e) {
+            throw new ExperimentException(e.getMessage(), e);
         }
-        if (json.path("imported").asBoolean(false) || json.path("spec").path("imported").asBoolean(false)) {
+        if (json.header().imported()) {
             throw new ExperimentException("cannot rerun " + from + ": it was imported from tool outputs (loadlab import)"
                     + " and records no spec to run; run the tool again, or loadlab run with the same settings");
         }
@@ -119,15 +110,14 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     }
 
     /** The subjects the experiment ran: those it recorded versions of, and those of its rows. */
-    private static TreeSet<String> recordedSubjects(JsonNode origin, Table rows) {
-        TreeSet<String> out = new TreeSet<>();
-        origin.path("environment").path("subject_versions").fieldNames().forEachRemaining(out::add);
-        out.addAll(rows.stringColumn("subject").unique().asList());
+    private static TreeSet<String> recordedSubjects(ExperimentJson origin, Table rows) {
+        TreeSet<String> out = new TreeSet<>(origin.environment().subjectVersions().keySet());
+        out.addAll(rows.stringColumn(RunColumn.SUBJECT.id()).unique().asList());
         return out;
     }
 
     private static TreeSet<String> recordedWorkloads(Table rows) {
-        return new TreeSet<>(rows.stringColumn("workload").unique().asList());
+        return new TreeSet<>(rows.stringColumn(RunColumn.WORKLOAD.id()).unique().asList());
     }
 
     /** Refuses, naming everything missing at once, when a recorded subject, workload or engine is not here. */
@@ -164,19 +154,19 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     }
 
     /** The stored plan, or the recorded rows in the same form (experiments stored before plans were). */
-    static List<String> recordedPlan(JsonNode origin, Table rows) {
-        List<String> out = new ArrayList<>();
-        if (origin.path("plan").isArray()) {
-            origin.path("plan").forEach(r -> out.add(r.asText()));
-            return out;
+    static List<String> recordedPlan(ExperimentJson origin, Table rows) {
+        Optional<List<String>> stored = origin.header().plan();
+        if (stored.isPresent()) {
+            return stored.get();
         }
-        Table sorted = rows.sortAscendingOn("run_id");
+        List<String> out = new ArrayList<>();
+        Table sorted = rows.sortAscendingOn(RunColumn.RUN_ID.id());
         for (int i = 0; i < sorted.rowCount(); i++) {
-            String variant = sorted.stringColumn("variant").get(i);
-            String engine = sorted.stringColumn("engine").get(i);
-            out.add(sorted.intColumn("run_id").get(i) + " r" + sorted.intColumn("round").get(i) + " p"
-                    + sorted.intColumn("position").get(i) + " " + sorted.stringColumn("subject").get(i) + " "
-                    + (variant.isEmpty() ? "-" : variant) + " " + sorted.stringColumn("workload").get(i)
+            String variant = sorted.stringColumn(RunColumn.VARIANT.id()).get(i);
+            String engine = sorted.stringColumn(RunColumn.ENGINE.id()).get(i);
+            out.add(sorted.intColumn(RunColumn.RUN_ID.id()).get(i) + " r" + sorted.intColumn(RunColumn.ROUND.id()).get(i) + " p"
+                    + sorted.intColumn(RunColumn.POSITION.id()).get(i) + " " + sorted.stringColumn(RunColumn.SUBJECT.id()).get(i) + " "
+                    + (variant.isEmpty() ? "-" : variant) + " " + sorted.stringColumn(RunColumn.WORKLOAD.id()).get(i)
                     + (engine.isEmpty() || engine.equals(Engine.BUILTIN.label()) ? "" : " " + engine));
         }
         return out;
@@ -204,22 +194,23 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     }
 
     /** Subjects whose manifest or sources differ from the recorded hashes, and those without a record. */
-    private static List<String> sourceNotes(JsonNode recorded, Subjects catalog, TreeSet<String> subjects) {
+    private static List<String> sourceNotes(Map<String, EnvironmentSection.Sources> recorded, Subjects catalog,
+                                            TreeSet<String> subjects) {
         List<String> notes = new ArrayList<>();
         List<String> unrecorded = new ArrayList<>();
         for (String s : subjects) {
-            JsonNode was = recorded.path(s);
-            if (was.isMissingNode()) {
+            EnvironmentSection.Sources was = recorded.get(s);
+            if (was == null) {
                 unrecorded.add(s);
                 continue;
             }
             SubjectSources here = SubjectSources.of(catalog.byName(s).orElseThrow().manifest());
-            if (!was.path("manifest").asText().equals(here.manifest())) {
-                notes.add(s + ": its manifest differs from the recorded one (subject.yaml " + was.path("manifest").asText()
+            if (!was.manifest().equals(here.manifest())) {
+                notes.add(s + ": its manifest differs from the recorded one (subject.yaml " + was.manifest()
                         + " then, " + here.manifest() + " here)");
             }
-            if (!was.path("sources").asText().equals(here.sources())) {
-                notes.add(s + ": its sources differ from the recorded ones (" + was.path("sources").asText() + " then, "
+            if (!was.sources().equals(here.sources())) {
+                notes.add(s + ": its sources differ from the recorded ones (" + was.sources() + " then, "
                         + here.sources() + " here; files here: " + String.join(", ", here.files()) + ")");
             }
         }

@@ -1,8 +1,6 @@
 package io.loadlab.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.RunRow;
 import io.loadlab.load.LoadException;
@@ -16,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -70,8 +67,6 @@ public final class Runner {
             return "Outcome[" + dir + ": " + status + ", " + rows.size() + " runs recorded]";
         }
     }
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ExperimentSpec spec;
     private final Plan plan;
@@ -137,10 +132,10 @@ public final class Runner {
      * @param experimentJson the document to keep in {@code experiment.json}; status and end time
      *                       are updated in it
      */
-    public Outcome execute(ExperimentStore store, ObjectNode experimentJson, Set<Integer> done) {
+    public Outcome execute(ExperimentStore store, ExperimentJson experimentJson, Set<Integer> done) {
         worker = Thread.currentThread();
         Tally tally = new Tally(store, plan.runs().size(), done.size());
-        String status = "completed";
+        ExperimentJson.Status status = ExperimentJson.Status.COMPLETED;
         Optional<Cpus.Split> split = Optional.empty();
         try {
             split = split();
@@ -148,7 +143,7 @@ public final class Runner {
             // With the subject on its own host, this host's CPUs are all the load's.
             int threads = spec.load().threads() > 0 ? spec.load().threads() : split.map(Cpus.Split::loadCount)
                     .orElse(spec.placement().subjectHost().isPresent() ? Cpus.allowed().size() : 1);
-            experimentJson.put("status", "running");
+            experimentJson.status(ExperimentJson.Status.RUNNING);
             store.writeJson(experimentJson);
             tally.offers = Offers.of(spec, store.rows());
             List<Plan.Run> todo = plan.runs().stream().filter(r -> !done.contains(r.runId())).toList();
@@ -161,14 +156,14 @@ public final class Runner {
             // Consecutive runs of one instance in one round share one subject process.
             for (List<Plan.Run> group : groups(todo)) {
                 if (stopRequested || !runGroup(group, split, threads, measurement, launcher, tally)) {
-                    status = "interrupted";
+                    status = ExperimentJson.Status.INTERRUPTED;
                     break;
                 }
             }
         } catch (RuntimeException e) {
             // Whatever stopped the experiment, the record must not say it completed.
-            status = "failed";
-            experimentJson.put("error", e.getMessage());
+            status = ExperimentJson.Status.FAILED;
+            experimentJson.error(e.getMessage());
             throw e;
         } finally {
             ScratchFolders.deleteQuietly(store.dir().resolve("work").resolve("tls"));
@@ -178,14 +173,11 @@ public final class Runner {
             }
             finish(store, experimentJson, status, tally.rows.size());
         }
-        return new Outcome(store.dir(), status, tally.rows, tally.latency);
+        return new Outcome(store.dir(), status.value(), tally.rows, tally.latency);
     }
 
-    private void finish(ExperimentStore store, ObjectNode experimentJson, String status, int rows) {
-        experimentJson.put("status", status);
-        experimentJson.put("ended", Instant.now().toString());
-        ArrayNode sessions = experimentJson.withArray("sessions");
-        sessions.addObject().put("ended", Instant.now().toString()).put("status", status).put("runs", rows);
+    private void finish(ExperimentStore store, ExperimentJson experimentJson, ExperimentJson.Status status, int rows) {
+        experimentJson.endSession(status, rows);
         try {
             store.writeJson(experimentJson);
         } finally {
@@ -364,7 +356,4 @@ public final class Runner {
         }
     }
 
-    static ObjectMapper json() {
-        return JSON;
-    }
 }

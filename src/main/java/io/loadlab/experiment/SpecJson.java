@@ -1,13 +1,14 @@
 package io.loadlab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.agent.AgentException;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.agent.HostPort;
 import io.loadlab.agent.SubjectHost;
+import io.loadlab.data.Json;
+import io.loadlab.data.SpecSection;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.load.LoadException;
@@ -21,7 +22,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * An {@link ExperimentSpec} as {@code experiment.json} stores it, and back. Fields that older
+ * An {@link ExperimentSpec} as {@code experiment.json} stores it ({@link SpecSection}, which names
+ * the fields), and back. Fields that older
  * experiments lack read as what those experiments did: a fixed warm-up, the built-in engine, one
  * stream, no agents.
  */
@@ -31,80 +33,81 @@ final class SpecJson {
     }
 
     /** The spec as stored in {@code experiment.json}. */
-    static ObjectNode toJson(ExperimentSpec spec, ObjectMapper mapper) {
-        ObjectNode o = mapper.createObjectNode();
-        o.put("name", spec.name());
-        o.put("subjects", spec.selection().subjects());
-        o.put("workloads", spec.selection().workloads());
-        o.put("variants", spec.selection().variants().orElse(null));
-        o.put("rounds", spec.rounds());
-        o.put("order", spec.order().name().toLowerCase(Locale.ROOT));
-        o.put("seed", spec.seed());
-        o.put("duration", Durations.format(spec.load().duration()));
-        o.put("warmup", spec.load().warmup().text());
+    static SpecSection toJson(ExperimentSpec spec) {
+        ObjectNode o = Json.mapper().createObjectNode();
+        o.put(SpecSection.NAME, spec.name());
+        o.put(SpecSection.SUBJECTS, spec.selection().subjects());
+        o.put(SpecSection.WORKLOADS, spec.selection().workloads());
+        o.put(SpecSection.VARIANTS, spec.selection().variants().orElse(null));
+        o.put(SpecSection.ROUNDS, spec.rounds());
+        o.put(SpecSection.ORDER, spec.order().name().toLowerCase(Locale.ROOT));
+        o.put(SpecSection.SEED, spec.seed());
+        o.put(SpecSection.DURATION, Durations.format(spec.load().duration()));
+        o.put(SpecSection.WARMUP, spec.load().warmup().text());
         if (spec.load().warmup() instanceof Warmup.Steady st) {
-            o.put("warmup_min", Durations.format(st.min()));
-            o.put("warmup_max", Durations.format(st.max()));
+            o.put(SpecSection.WARMUP_MIN, Durations.format(st.min()));
+            o.put(SpecSection.WARMUP_MAX, Durations.format(st.max()));
         }
-        o.put("workload_order", spec.rotateWorkloads() ? "rotate" : "fixed");
-        o.put("cooldown", Durations.format(spec.load().cooldown()));
-        o.put("connections", spec.load().connections());
-        o.put("threads", spec.load().threads());
+        o.put(SpecSection.WORKLOAD_ORDER, spec.rotateWorkloads() ? SpecSection.ROTATE : SpecSection.FIXED);
+        o.put(SpecSection.COOLDOWN, Durations.format(spec.load().cooldown()));
+        o.put(SpecSection.CONNECTIONS, spec.load().connections());
+        o.put(SpecSection.THREADS, spec.load().threads());
         if (spec.load().rate().isPresent()) {
-            o.put("rate", spec.load().rate().getAsDouble());
+            o.put(SpecSection.RATE, spec.load().rate().getAsDouble());
         } else {
-            o.putNull("rate");
+            o.putNull(SpecSection.RATE);
         }
-        o.put("pace_slack_us", spec.load().paceSlack().toNanos() / 1e3);
-        o.put("server_cpus", spec.placement().serverCpus().orElse(null));
-        o.put("load_cpus", spec.placement().loadCpus().orElse(null));
-        o.put("ready_timeout", spec.placement().readyTimeoutOverride().map(Durations::format).orElse(null));
-        ArrayNode list = o.putArray("engines");
+        o.put(SpecSection.PACE_SLACK_US, spec.load().paceSlack().toNanos() / 1e3);
+        o.put(SpecSection.SERVER_CPUS, spec.placement().serverCpus().orElse(null));
+        o.put(SpecSection.LOAD_CPUS, spec.placement().loadCpus().orElse(null));
+        o.put(SpecSection.READY_TIMEOUT, spec.placement().readyTimeoutOverride().map(Durations::format).orElse(null));
+        ArrayNode list = o.putArray(SpecSection.ENGINES);
         spec.generators().given().forEach(e -> list.add(e.label()));
-        o.put("protocols", spec.selection().protocols().orElse(null));
-        o.put("streams", spec.load().streams());
-        spec.load().sweep().ifPresent(s -> o.set("latency_sweep", s.toJson(mapper)));
+        o.put(SpecSection.PROTOCOLS, spec.selection().protocols().orElse(null));
+        o.put(SpecSection.STREAMS, spec.load().streams());
+        spec.load().sweep().ifPresent(s -> o.set(SpecSection.LATENCY_SWEEP, s.toJson()));
         spec.generators().agents().ifPresent(a -> {
-            ObjectNode n = o.putObject("agents");
-            ArrayNode addresses = n.putArray("addresses");
+            ObjectNode n = o.putObject(SpecSection.AGENTS);
+            ArrayNode addresses = n.putArray(SpecSection.ADDRESSES);
             a.addresses().forEach(x -> addresses.add(x.toString()));
-            n.put("secret_file", a.secretFile().toString());
-            a.weights().ifPresent(w -> w.forEach(n.putArray("weights")::add));
+            n.put(SpecSection.SECRET_FILE, a.secretFile().toString());
+            a.weights().ifPresent(w -> w.forEach(n.putArray(SpecSection.WEIGHTS)::add));
         });
-        spec.placement().subjectHost().ifPresent(h -> o.putObject("subject_host").put("address", h.address().toString())
-                .put("secret_file", h.secretFile().toString()));
-        return o;
+        spec.placement().subjectHost().ifPresent(h -> o.putObject(SpecSection.SUBJECT_HOST).put(SpecSection.ADDRESS, h.address().toString())
+                .put(SpecSection.SECRET_FILE, h.secretFile().toString()));
+        return new SpecSection(o);
     }
 
     /** Reads a spec written by {@link #toJson}. */
-    static ExperimentSpec fromJson(JsonNode o) {
+    static ExperimentSpec fromJson(SpecSection section) {
+        JsonNode o = section.fields();
         try {
-            return ExperimentSpec.builder().name(o.get("name").asText()).subjects(o.get("subjects").asText())
-                    .workloads(o.get("workloads").asText())
-                    .variants(text(o, "variants").orElse(null))
-                    .rounds(o.get("rounds").asInt())
-                    .order(ExperimentSpec.Order.valueOf(o.get("order").asText().toUpperCase(Locale.ROOT)))
-                    .seed(o.get("seed").asLong())
-                    .duration(Durations.parse(o.get("duration").asText()))
+            return ExperimentSpec.builder().name(o.get(SpecSection.NAME).asText()).subjects(o.get(SpecSection.SUBJECTS).asText())
+                    .workloads(o.get(SpecSection.WORKLOADS).asText())
+                    .variants(text(o, SpecSection.VARIANTS).orElse(null))
+                    .rounds(o.get(SpecSection.ROUNDS).asInt())
+                    .order(ExperimentSpec.Order.valueOf(o.get(SpecSection.ORDER).asText().toUpperCase(Locale.ROOT)))
+                    .seed(o.get(SpecSection.SEED).asLong())
+                    .duration(Durations.parse(o.get(SpecSection.DURATION).asText()))
                     .warmup(warmup(o))
-                    .rotateWorkloads(o.path("workload_order").asText("fixed").equals("rotate"))
-                    .cooldown(Durations.parse(o.get("cooldown").asText()))
-                    .connections(o.get("connections").asInt())
-                    .threads(o.get("threads").asInt())
-                    .rate(o.hasNonNull("rate") ? o.get("rate").asDouble() : null)
+                    .rotateWorkloads(o.path(SpecSection.WORKLOAD_ORDER).asText(SpecSection.FIXED).equals(SpecSection.ROTATE))
+                    .cooldown(Durations.parse(o.get(SpecSection.COOLDOWN).asText()))
+                    .connections(o.get(SpecSection.CONNECTIONS).asInt())
+                    .threads(o.get(SpecSection.THREADS).asInt())
+                    .rate(o.hasNonNull(SpecSection.RATE) ? o.get(SpecSection.RATE).asDouble() : null)
                     // Experiments stored before the slack existed paced to the nanosecond.
-                    .paceSlack(Duration.ofNanos(Math.round(o.path("pace_slack_us").asDouble(0) * 1e3)))
-                    .serverCpus(text(o, "server_cpus").orElse(null))
-                    .loadCpus(text(o, "load_cpus").orElse(null))
-                    .readyTimeout(text(o, "ready_timeout").map(Durations::parse).orElse(null))
+                    .paceSlack(Duration.ofNanos(Math.round(o.path(SpecSection.PACE_SLACK_US).asDouble(0) * 1e3)))
+                    .serverCpus(text(o, SpecSection.SERVER_CPUS).orElse(null))
+                    .loadCpus(text(o, SpecSection.LOAD_CPUS).orElse(null))
+                    .readyTimeout(text(o, SpecSection.READY_TIMEOUT).map(Durations::parse).orElse(null))
                     .engines(engines(o))
-                    .sweep(o.hasNonNull("latency_sweep") ? Sweep.fromJson(o.get("latency_sweep")) : null)
+                    .sweep(o.hasNonNull(SpecSection.LATENCY_SWEEP) ? Sweep.fromJson(o.get(SpecSection.LATENCY_SWEEP)) : null)
                     .agents(agents(o).orElse(null))
-                    .subjectHost(o.hasNonNull("subject_host") ? new SubjectHost(HostPort.parse(
-                            o.get("subject_host").get("address").asText()),
-                            Path.of(o.get("subject_host").get("secret_file").asText())) : null)
-                    .protocols(text(o, "protocols").orElse(null))
-                    .streams(o.path("streams").asInt(1))
+                    .subjectHost(o.hasNonNull(SpecSection.SUBJECT_HOST) ? new SubjectHost(HostPort.parse(
+                            o.get(SpecSection.SUBJECT_HOST).get(SpecSection.ADDRESS).asText()),
+                            Path.of(o.get(SpecSection.SUBJECT_HOST).get(SpecSection.SECRET_FILE).asText())) : null)
+                    .protocols(text(o, SpecSection.PROTOCOLS).orElse(null))
+                    .streams(o.path(SpecSection.STREAMS).asInt(1))
                     .build();
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
@@ -113,39 +116,39 @@ final class SpecJson {
 
     /** A stored warm-up: {@code auto} with its bounds, or a fixed duration (all experiments before auto). */
     private static Warmup warmup(JsonNode o) {
-        String text = o.get("warmup").asText();
+        String text = o.get(SpecSection.WARMUP).asText();
         if (!text.equals(Warmup.AUTO)) {
             return new Warmup.Fixed(Durations.parse(text));
         }
-        return new Warmup.Steady(Durations.parse(o.get("warmup_min").asText()),
-                Durations.parse(o.get("warmup_max").asText()));
+        return new Warmup.Steady(Durations.parse(o.get(SpecSection.WARMUP_MIN).asText()),
+                Durations.parse(o.get(SpecSection.WARMUP_MAX).asText()));
     }
 
     /** Experiments written before engines could be chosen used the built-in one. */
     private static List<Engine> engines(JsonNode o) {
-        if (!o.hasNonNull("engines")) {
+        if (!o.hasNonNull(SpecSection.ENGINES)) {
             return List.of(Engine.BUILTIN);
         }
         List<Engine> out = new ArrayList<>();
-        o.get("engines").forEach(e -> out.add(Engine.of(e.asText())));
+        o.get(SpecSection.ENGINES).forEach(e -> out.add(Engine.of(e.asText())));
         return out;
     }
 
     /** Stored agents: their addresses, the secret file's path (never the secret) and any weights. */
     private static Optional<AgentSet> agents(JsonNode o) {
-        if (!o.hasNonNull("agents")) {
+        if (!o.hasNonNull(SpecSection.AGENTS)) {
             return Optional.empty();
         }
-        JsonNode a = o.get("agents");
+        JsonNode a = o.get(SpecSection.AGENTS);
         List<HostPort> addresses = new ArrayList<>();
-        a.get("addresses").forEach(x -> addresses.add(HostPort.parse(x.asText())));
+        a.get(SpecSection.ADDRESSES).forEach(x -> addresses.add(HostPort.parse(x.asText())));
         Optional<List<Double>> weights = Optional.empty();
-        if (a.has("weights")) {
+        if (a.has(SpecSection.WEIGHTS)) {
             List<Double> w = new ArrayList<>();
-            a.get("weights").forEach(x -> w.add(x.asDouble()));
+            a.get(SpecSection.WEIGHTS).forEach(x -> w.add(x.asDouble()));
             weights = Optional.of(w);
         }
-        return Optional.of(new AgentSet(addresses, Path.of(a.get("secret_file").asText()), weights));
+        return Optional.of(new AgentSet(addresses, Path.of(a.get(SpecSection.SECRET_FILE).asText()), weights));
     }
 
     private static Optional<String> text(JsonNode o, String field) {

@@ -1,10 +1,12 @@
 package io.loadlab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.Json;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
+import io.loadlab.data.SpecSection;
 import io.loadlab.time.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,13 +65,13 @@ public record Sweep(List<Double> percents, List<Double> rates, CapacitySource ca
             Table runs = Results.load(dir).runs();
             Map<String, double[]> sums = new TreeMap<>();
             for (int i = 0; i < runs.rowCount(); i++) {
-                boolean closed = runs.column("target_rps").isMissing(i);
-                String engine = runs.stringColumn("engine").get(i);
+                boolean closed = runs.column(RunColumn.TARGET_RPS.id()).isMissing(i);
+                String engine = runs.stringColumn(RunColumn.ENGINE.id()).get(i);
                 boolean builtin = engine.isEmpty() || engine.equals("builtin");
-                if (closed && builtin && runs.stringColumn("status").get(i).equals("ok") && !runs.column("rps").isMissing(i)) {
-                    double[] s = sums.computeIfAbsent(key(runs.stringColumn("subject").get(i),
-                            runs.stringColumn("variant").get(i), runs.stringColumn("workload").get(i)), k -> new double[2]);
-                    s[0] += runs.doubleColumn("rps").getDouble(i);
+                if (closed && builtin && runs.stringColumn(RunColumn.STATUS.id()).get(i).equals(RunColumn.Status.OK.value()) && !runs.column(RunColumn.RPS.id()).isMissing(i)) {
+                    double[] s = sums.computeIfAbsent(key(runs.stringColumn(RunColumn.SUBJECT.id()).get(i),
+                            runs.stringColumn(RunColumn.VARIANT.id()).get(i), runs.stringColumn(RunColumn.WORKLOAD.id()).get(i)), k -> new double[2]);
+                    s[0] += runs.doubleColumn(RunColumn.RPS.id()).getDouble(i);
                     s[1]++;
                 }
             }
@@ -157,38 +159,38 @@ public record Sweep(List<Double> percents, List<Double> rates, CapacitySource ca
     }
 
     /** The sweep as stored in {@code experiment.json}. */
-    ObjectNode toJson(ObjectMapper mapper) {
-        ObjectNode o = mapper.createObjectNode();
-        ArrayNode p = o.putArray("percent");
+    ObjectNode toJson() {
+        ObjectNode o = Json.mapper().createObjectNode();
+        ArrayNode p = o.putArray(SpecSection.PERCENT);
         percents.forEach(p::add);
-        ArrayNode r = o.putArray("rates");
+        ArrayNode r = o.putArray(SpecSection.RATES);
         rates.forEach(r::add);
         if (capacity instanceof Given g) {
-            ObjectNode c = o.putObject("capacity");
-            c.put("from", g.from());
-            ObjectNode rps = c.putObject("rps");
+            ObjectNode c = o.putObject(SpecSection.CAPACITY);
+            c.put(SpecSection.FROM, g.from());
+            ObjectNode rps = c.putObject(SpecSection.RPS);
             new TreeMap<>(g.rps()).forEach(rps::put);
         } else {
-            o.put("capacity", "measured");
+            o.put(SpecSection.CAPACITY, SpecSection.MEASURED);
         }
-        o.put("slo", slo.map(Durations::format).orElse(null));
+        o.put(SpecSection.SLO, slo.map(Durations::format).orElse(null));
         return o;
     }
 
     /** Reads a sweep written by {@link #toJson}. */
     static Sweep fromJson(JsonNode o) {
         List<Double> percents = new ArrayList<>();
-        o.path("percent").forEach(v -> percents.add(v.asDouble()));
+        o.path(SpecSection.PERCENT).forEach(v -> percents.add(v.asDouble()));
         List<Double> rates = new ArrayList<>();
-        o.path("rates").forEach(v -> rates.add(v.asDouble()));
-        JsonNode c = o.path("capacity");
+        o.path(SpecSection.RATES).forEach(v -> rates.add(v.asDouble()));
+        JsonNode c = o.path(SpecSection.CAPACITY);
         CapacitySource source = new Measured();
         if (c.isObject()) {
             Map<String, Double> rps = new LinkedHashMap<>();
-            c.path("rps").fields().forEachRemaining(e -> rps.put(e.getKey(), e.getValue().asDouble()));
-            source = new Given(c.path("from").asText(), rps);
+            c.path(SpecSection.RPS).fields().forEachRemaining(e -> rps.put(e.getKey(), e.getValue().asDouble()));
+            source = new Given(c.path(SpecSection.FROM).asText(), rps);
         }
-        Optional<Duration> slo = o.hasNonNull("slo") ? Optional.of(Durations.parse(o.get("slo").asText())) : Optional.empty();
+        Optional<Duration> slo = o.hasNonNull(SpecSection.SLO) ? Optional.of(Durations.parse(o.get(SpecSection.SLO).asText())) : Optional.empty();
         return new Sweep(percents, rates, source, slo);
     }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.experiment;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import java.util.OptionalDouble;
 
@@ -15,7 +16,7 @@ public sealed interface SweepPoint {
     record Capacity() implements SweepPoint {
         @Override
         public String role() {
-            return "capacity";
+            return RunColumn.SweepRole.CAPACITY.value();
         }
 
         @Override
@@ -49,7 +50,7 @@ public sealed interface SweepPoint {
 
         @Override
         public String role() {
-            return "fraction";
+            return RunColumn.SweepRole.FRACTION.value();
         }
 
         @Override
@@ -82,7 +83,7 @@ public sealed interface SweepPoint {
 
         @Override
         public String role() {
-            return "rate";
+            return RunColumn.SweepRole.RATE.value();
         }
 
         @Override

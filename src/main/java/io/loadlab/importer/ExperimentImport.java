@@ -1,21 +1,21 @@
 package io.loadlab.importer;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.data.DataException;
+import io.loadlab.data.EnvironmentSection;
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -27,14 +27,14 @@ import java.util.OptionalInt;
  */
 public final class ExperimentImport {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /**
      * The machine facts an import can be given ({@code loadlab import --env cpu=...,cores=...}):
      * the name given, and its key under {@code environment} in experiment.json.
      */
-    public static final Map<String, String> ENV_KEYS = orderedKeys("cpu", "cpu_model", "cores", "cores", "kernel",
-            "kernel", "os", "os", "jvm", "jvm", "pinning", "pinning", "governor", "cpu_governor", "boost", "cpu_boost");
+    public static final Map<String, String> ENV_KEYS = orderedKeys("cpu", EnvironmentSection.CPU_MODEL, "cores",
+            EnvironmentSection.CORES, "kernel", EnvironmentSection.KERNEL, "os", EnvironmentSection.OS, "jvm",
+            EnvironmentSection.JVM, "pinning", EnvironmentSection.PINNING, "governor", EnvironmentSection.CPU_GOVERNOR,
+            "boost", EnvironmentSection.CPU_BOOST);
 
     /**
      * The version facts an import can be given besides the machine's: {@code subject_version}, the
@@ -92,46 +92,44 @@ public final class ExperimentImport {
         checkEnvironment(environment, sources);
         ExperimentStore.Opened opened = openOrCreate(dir, commandLine);
         ExperimentStore store = opened.store();
-        ObjectNode json = opened.experimentJson();
+        ExperimentJson json = opened.experimentJson();
         recordEnvironment(json, environment);
         recordVersions(json, environment, labels.subject(), sources);
         List<Map<String, String>> existing = readRows(dir.resolve(ExperimentStore.RUNS_FILE));
-        String experiment = json.path("spec").path("name").asText(existing.isEmpty() ? name(dir)
-                : existing.get(0).get("experiment"));
+        String experiment = json.spec().name().orElse(existing.isEmpty() ? name(dir)
+                : existing.get(0).get(RunColumn.EXPERIMENT.id()));
         int lastId = 0;
         int lastRound = 0;
         Map<Integer, Integer> perRound = new HashMap<>();
         for (Map<String, String> r : existing) {
-            lastId = Math.max(lastId, parseInt(r.get("run_id")));
-            int round = parseInt(r.get("round"));
+            lastId = Math.max(lastId, parseInt(r.get(RunColumn.RUN_ID.id())));
+            int round = parseInt(r.get(RunColumn.ROUND.id()));
             perRound.merge(round, 1, Integer::sum);
-            if (labels.subject().equals(r.get("subject")) && labels.workload().equals(r.get("workload"))
-                    && labels.variant().equals(r.getOrDefault("variant", ""))) {
+            if (labels.subject().equals(r.get(RunColumn.SUBJECT.id())) && labels.workload().equals(r.get(RunColumn.WORKLOAD.id()))
+                    && labels.variant().equals(r.getOrDefault(RunColumn.VARIANT.id(), ""))) {
                 lastRound = Math.max(lastRound, round);
             }
         }
         int round = labels.round().orElse(lastRound + 1);
         List<RunRow> written = new ArrayList<>();
-        ArrayNode imported = json.has("imported_files") ? (ArrayNode) json.get("imported_files") : json.putArray("imported_files");
+        List<ExperimentJson.ImportedFile> imported = new ArrayList<>();
         for (Source source : sources) {
             Map<String, String> v = new HashMap<>(source.run().values());
-            v.put("experiment", experiment);
-            v.put("run_id", Integer.toString(++lastId));
-            v.put("round", Integer.toString(round));
-            v.put("position", Integer.toString(perRound.merge(round, 1, Integer::sum)));
-            v.put("subject", labels.subject());
-            v.put("variant", labels.variant());
-            v.put("workload", labels.workload());
-            v.put("status", "ok");
+            v.put(RunColumn.EXPERIMENT.id(), experiment);
+            v.put(RunColumn.RUN_ID.id(), Integer.toString(++lastId));
+            v.put(RunColumn.ROUND.id(), Integer.toString(round));
+            v.put(RunColumn.POSITION.id(), Integer.toString(perRound.merge(round, 1, Integer::sum)));
+            v.put(RunColumn.SUBJECT.id(), labels.subject());
+            v.put(RunColumn.VARIANT.id(), labels.variant());
+            v.put(RunColumn.WORKLOAD.id(), labels.workload());
+            v.put(RunColumn.STATUS.id(), RunColumn.Status.OK.value());
             RunRow row = new RunRow(v);
             store.append(row, List.of(), List.of());
             written.add(row);
-            ObjectNode f = imported.addObject();
-            f.put("file", source.name());
-            f.put("tool", source.run().tool().label());
-            f.put("run_id", lastId);
+            imported.add(new ExperimentJson.ImportedFile(source.name(), source.run().tool().label(), lastId));
             round++;
         }
+        json.importedFiles(imported);
         store.writeJson(json);
         return written;
     }
@@ -142,17 +140,7 @@ public final class ExperimentImport {
             return ExperimentStore.open(dir);
         }
         long now = System.currentTimeMillis();
-        ObjectNode json = JSON.createObjectNode();
-        json.put("loadlab_experiment", 1);
-        json.put("imported", true);
-        ObjectNode spec = json.putObject("spec");
-        spec.put("name", name(dir));
-        spec.put("imported", true);
-        ArrayNode cl = json.putArray("command_line");
-        commandLine.forEach(cl::add);
-        json.put("started", Instant.ofEpochMilli(now).toString());
-        json.put("started_epoch_ms", now);
-        json.put("status", "imported");
+        ExperimentJson json = ExperimentJson.imported(name(dir), commandLine, now);
         return new ExperimentStore.Opened(ExperimentStore.create(dir, json, now), json, java.util.Set.of());
     }
 
@@ -190,34 +178,25 @@ public final class ExperimentImport {
      * The subject's and the tool's versions where given, under the keys a run records them by;
      * where neither given now nor recorded before, said to be unknown.
      */
-    private static void recordVersions(ObjectNode json, Map<String, String> given, String subject,
+    private static void recordVersions(ExperimentJson json, Map<String, String> given, String subject,
                                        List<Source> sources) {
-        ObjectNode env = (ObjectNode) json.get("environment");
-        putVersion(env, "subject_versions", subject, given.get("subject_version"));
+        json.version(EnvironmentSection.SUBJECT_VERSIONS, subject,
+                Optional.ofNullable(given.get("subject_version")).map(String::trim), NOT_GIVEN);
         for (String tool : tools(sources)) {
-            putVersion(env, "engine_versions", tool, given.get("tool_version"));
-        }
-    }
-
-    private static void putVersion(ObjectNode env, String field, String name, String given) {
-        ObjectNode versions = env.has(field) ? (ObjectNode) env.get(field) : env.putObject(field);
-        if (given != null) {
-            versions.put(name, given.trim());
-        } else if (!versions.hasNonNull(name) || versions.get(name).asText().isBlank()) {
-            versions.put(name, NOT_GIVEN);
+            json.version(EnvironmentSection.ENGINE_VERSIONS, tool,
+                    Optional.ofNullable(given.get("tool_version")).map(String::trim), NOT_GIVEN);
         }
     }
 
     /** The given facts over the recorded ones; the others, where nothing is recorded, said to be unknown. */
-    private static void recordEnvironment(ObjectNode json, Map<String, String> given) {
-        ObjectNode env = json.has("environment") ? (ObjectNode) json.get("environment") : json.putObject("environment");
+    private static void recordEnvironment(ExperimentJson json, Map<String, String> given) {
+        Map<String, String> facts = new java.util.LinkedHashMap<>();
         ENV_KEYS.forEach((name, key) -> {
             if (given.containsKey(name)) {
-                env.put(key, given.get(name).trim());
-            } else if (!env.hasNonNull(key) || env.get(key).asText().isBlank()) {
-                env.put(key, NOT_GIVEN);
+                facts.put(key, given.get(name).trim());
             }
         });
+        json.machineFacts(facts, List.copyOf(ENV_KEYS.values()), NOT_GIVEN);
     }
 
     private static String name(Path dir) {

@@ -1,6 +1,7 @@
 package io.loadlab.importer;
 
 import java.util.regex.Matcher;
+import io.loadlab.data.RunColumn;
 
 /**
  * h2load. Requests are the "done" ones less the "errored" ones (h2load counts a request it lost, such
@@ -17,22 +18,22 @@ final class H2loadParser {
     static ImportedRun parse(String text) {
         Scan s = new Scan(Tool.H2LOAD, text);
         Matcher fin = s.require("finished in (\\S+?),\\s*(\\S+) req/s", "'finished in T, N req/s' line");
-        s.put("duration_s", s.parse(fin, 1, t -> UnitParser.seconds(t, "s")));
-        s.put("rps", s.parse(fin, 2, UnitParser::count));
+        s.put(RunColumn.DURATION_S.id(), s.parse(fin, 1, t -> UnitParser.seconds(t, "s")));
+        s.put(RunColumn.RPS.id(), s.parse(fin, 2, UnitParser::count));
         Matcher req = s.require("requests:\\s*(\\S+) total,\\s*(\\S+) started,\\s*(\\S+) done,\\s*(\\S+) succeeded,"
                 + "\\s*(\\S+) failed,\\s*(\\S+) errored,\\s*(\\S+) timeout", "'requests: ... total, ... timeout' line");
-        s.putLong("requests", s.parse(req, 3, UnitParser::count) - s.parse(req, 6, UnitParser::count));
-        s.putLong("errors_protocol", s.parse(req, 6, UnitParser::count));
-        s.putLong("errors_timeout", s.parse(req, 7, UnitParser::count));
+        s.putLong(RunColumn.REQUESTS.id(), s.parse(req, 3, UnitParser::count) - s.parse(req, 6, UnitParser::count));
+        s.putLong(RunColumn.ERRORS_PROTOCOL.id(), s.parse(req, 6, UnitParser::count));
+        s.putLong(RunColumn.ERRORS_TIMEOUT.id(), s.parse(req, 7, UnitParser::count));
         s.find("status codes:\\s*(\\S+) 2xx,\\s*(\\S+) 3xx,\\s*(\\S+) 4xx,\\s*(\\S+) 5xx").ifPresent(m ->
-                s.putLong("errors_status", s.parse(m, 3, UnitParser::count) + s.parse(m, 4, UnitParser::count)));
-        s.find("traffic:\\s*\\S+ \\((\\d+)\\) total").ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, UnitParser::count)));
+                s.putLong(RunColumn.ERRORS_STATUS.id(), s.parse(m, 3, UnitParser::count) + s.parse(m, 4, UnitParser::count)));
+        s.find("traffic:\\s*\\S+ \\((\\d+)\\) total").ifPresent(m -> s.putLong(RunColumn.BYTES_READ.id(), s.parse(m, 1, UnitParser::count)));
         s.find("time for request:\\s*(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)").ifPresent(m -> {
-            s.putLong("lat_max_us", s.parse(m, 2, t -> UnitParser.micros(t, "us")));
-            s.put("lat_mean_us", s.parse(m, 3, t -> UnitParser.micros(t, "us")));
-            s.put("lat_stdev_us", s.parse(m, 4, t -> UnitParser.micros(t, "us")));
+            s.putLong(RunColumn.LAT_MAX_US.id(), s.parse(m, 2, t -> UnitParser.micros(t, "us")));
+            s.put(RunColumn.LAT_MEAN_US.id(), s.parse(m, 3, t -> UnitParser.micros(t, "us")));
+            s.put(RunColumn.LAT_STDEV_US.id(), s.parse(m, 4, t -> UnitParser.micros(t, "us")));
         });
-        s.find("Application protocol:\\s*(\\S+)").ifPresent(m -> s.putText("protocol", m.group(1)));
+        s.find("Application protocol:\\s*(\\S+)").ifPresent(m -> s.putText(RunColumn.PROTOCOL.id(), m.group(1)));
         Matcher spawn = s.find("spawning thread #\\d+: (\\d+) total client\\(s\\)").orElse(null);
         long clients = 0;
         int threads = 0;
@@ -42,8 +43,8 @@ final class H2loadParser {
             spawn = spawn.find() ? spawn : null;
         }
         if (threads > 0) {
-            s.putLong("connections", clients);
-            s.putLong("threads", threads);
+            s.putLong(RunColumn.CONNECTIONS.id(), clients);
+            s.putLong(RunColumn.THREADS.id(), threads);
         }
         return s.result();
     }

@@ -1,6 +1,7 @@
 package io.loadlab.importer;
 
 import java.util.regex.Matcher;
+import io.loadlab.data.RunColumn;
 
 /**
  * hey and oha's text summary, which share their layout. hey prints times in seconds ("secs"); oha
@@ -24,13 +25,13 @@ final class HeyParser {
         Scan s = new Scan(tool, text);
         Matcher total = s.require("Total:\\s*" + TIME, "'Total: ... secs' line");
         double seconds = s.parse(total, 1, t -> UnitParser.seconds(t, "s"));
-        s.put("duration_s", seconds);
+        s.put(RunColumn.DURATION_S.id(), seconds);
         s.find("Slowest:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_max_us", s.parse(m, 1, HeyParser::micros), true));
         s.find("Average:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_mean_us", s.parse(m, 1, HeyParser::micros), false));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
         double toolRps = s.parse(rps, 1, UnitParser::count);
         s.find("Total data:\\s*(\\S+(?:\\s*(?:bytes|[KMGT]i?B|B)\\b)?)")
-                .ifPresent(m -> s.putLong("bytes_read", s.parse(m, 1, UnitParser::bytes)));
+                .ifPresent(m -> s.putLong(RunColumn.BYTES_READ.id(), s.parse(m, 1, UnitParser::bytes)));
         s.find("(?:Latency|Response time) distribution:").ifPresent(m -> {
             int stop = s.find("Details \\(|Status code distribution:|Error distribution:", m.end())
                     .map(Matcher::start).orElse(s.text.length());
@@ -48,9 +49,9 @@ final class HeyParser {
             }
             codes = codes.find() ? codes : null;
         }
-        s.putLong("requests", requests);
-        s.put("rps", tool == Tool.OHA && seconds > 0 ? requests / seconds : toolRps);
-        s.putLong("errors_status", status);
+        s.putLong(RunColumn.REQUESTS.id(), requests);
+        s.put(RunColumn.RPS.id(), tool == Tool.OHA && seconds > 0 ? requests / seconds : toolRps);
+        s.putLong(RunColumn.ERRORS_STATUS.id(), status);
         long[] errors = new long[4];
         s.find("Error distribution:").ifPresent(m -> {
             Matcher e = s.find("\\[(\\d+)\\]\\s+(.+?)(?=\\s+\\[\\d+\\]|\\n|$)", m.end()).orElse(null);
@@ -64,10 +65,10 @@ final class HeyParser {
                 e = e.find() ? e : null;
             }
         });
-        s.putLong("errors_connect", errors[0]);
-        s.putLong("errors_timeout", errors[1]);
-        s.putLong("errors_write", errors[2]);
-        s.putLong("errors_read", errors[3]);
+        s.putLong(RunColumn.ERRORS_CONNECT.id(), errors[0]);
+        s.putLong(RunColumn.ERRORS_TIMEOUT.id(), errors[1]);
+        s.putLong(RunColumn.ERRORS_WRITE.id(), errors[2]);
+        s.putLong(RunColumn.ERRORS_READ.id(), errors[3]);
         return s.result();
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.importer;
 
+import io.loadlab.data.RunColumn;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,11 +15,15 @@ import java.util.TreeMap;
 public record ImportedRun(Tool tool, Map<String, String> values) {
 
     /** Every field a tool's output can give. */
-    public static final List<String> FIELDS = List.of("requests", "duration_s", "rps", "bytes_read", "connections",
-            "threads", "load_model", "engine", "errors_connect", "errors_read", "errors_write", "errors_timeout",
-            "errors_status", "errors_protocol", "lat_mean_us", "lat_stdev_us", "lat_p50_us", "lat_p75_us",
-            "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", "svc_p50_us", "svc_p90_us", "svc_p99_us",
-            "svc_p999_us", "errors_tls", "protocol");
+    public static final List<String> FIELDS = java.util.stream.Stream.of(
+            RunColumn.REQUESTS, RunColumn.DURATION_S, RunColumn.RPS, RunColumn.BYTES_READ, RunColumn.CONNECTIONS,
+            RunColumn.THREADS, RunColumn.LOAD_MODEL, RunColumn.ENGINE, RunColumn.ERRORS_CONNECT,
+            RunColumn.ERRORS_READ, RunColumn.ERRORS_WRITE, RunColumn.ERRORS_TIMEOUT, RunColumn.ERRORS_STATUS,
+            RunColumn.ERRORS_PROTOCOL, RunColumn.LAT_MEAN_US, RunColumn.LAT_STDEV_US, RunColumn.LAT_P50_US,
+            RunColumn.LAT_P75_US, RunColumn.LAT_P90_US, RunColumn.LAT_P99_US, RunColumn.LAT_P999_US,
+            RunColumn.LAT_MAX_US, RunColumn.SVC_P50_US, RunColumn.SVC_P90_US, RunColumn.SVC_P99_US,
+            RunColumn.SVC_P999_US, RunColumn.ERRORS_TLS, RunColumn.PROTOCOL)
+            .map(RunColumn::id).toList();
 
     public ImportedRun {
         for (String c : values.keySet()) {

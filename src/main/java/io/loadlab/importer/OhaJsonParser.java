@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Iterator;
 import java.util.Map;
+import io.loadlab.data.RunColumn;
 
 /**
  * oha's JSON output ({@code --output-format json}, formerly {@code --json}): times in seconds,
@@ -16,7 +17,7 @@ import java.util.Map;
  */
 final class OhaJsonParser {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = io.loadlab.data.Json.mapper();
 
     private OhaJsonParser() {
     }
@@ -37,15 +38,15 @@ final class OhaJsonParser {
                     + " 'requestsPerSec' (is it the output of oha --json?)");
         }
         double seconds = sum.path("total").asDouble();
-        s.put("duration_s", seconds);
+        s.put(RunColumn.DURATION_S.id(), seconds);
         if (sum.path("totalData").isNumber()) {
-            s.putLong("bytes_read", sum.path("totalData").asDouble());
+            s.putLong(RunColumn.BYTES_READ.id(), sum.path("totalData").asDouble());
         }
         if (sum.path("average").isNumber()) {
-            s.put("lat_mean_us", sum.path("average").asDouble() * 1e6);
+            s.put(RunColumn.LAT_MEAN_US.id(), sum.path("average").asDouble() * 1e6);
         }
         if (sum.path("slowest").isNumber()) {
-            s.putLong("lat_max_us", sum.path("slowest").asDouble() * 1e6);
+            s.putLong(RunColumn.LAT_MAX_US.id(), sum.path("slowest").asDouble() * 1e6);
         }
         JsonNode p = root.path("latencyPercentiles");
         String[][] map = {{"p50", "lat_p50_us"}, {"p75", "lat_p75_us"}, {"p90", "lat_p90_us"}, {"p99", "lat_p99_us"},
@@ -78,9 +79,9 @@ final class OhaJsonParser {
                 status += n;
             }
         }
-        s.putLong("requests", requests);
-        s.put("rps", seconds > 0 ? requests / seconds : sum.path("requestsPerSec").asDouble());
-        s.putLong("errors_status", status);
+        s.putLong(RunColumn.REQUESTS.id(), requests);
+        s.put(RunColumn.RPS.id(), seconds > 0 ? requests / seconds : sum.path("requestsPerSec").asDouble());
+        s.putLong(RunColumn.ERRORS_STATUS.id(), status);
         long[] errors = new long[4];
         long tls = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("errorDistribution").fields(); it.hasNext();) {
@@ -96,11 +97,11 @@ final class OhaJsonParser {
             }
         }
         if (tls > 0) {
-            s.putLong("errors_tls", tls);
+            s.putLong(RunColumn.ERRORS_TLS.id(), tls);
         }
-        s.putLong("errors_connect", errors[0]);
-        s.putLong("errors_timeout", errors[1]);
-        s.putLong("errors_write", errors[2]);
-        s.putLong("errors_read", errors[3]);
+        s.putLong(RunColumn.ERRORS_CONNECT.id(), errors[0]);
+        s.putLong(RunColumn.ERRORS_TIMEOUT.id(), errors[1]);
+        s.putLong(RunColumn.ERRORS_WRITE.id(), errors[2]);
+        s.putLong(RunColumn.ERRORS_READ.id(), errors[3]);
     }
 }

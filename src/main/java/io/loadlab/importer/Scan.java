@@ -1,5 +1,6 @@
 package io.loadlab.importer;
 
+import io.loadlab.data.RunColumn;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -144,7 +145,7 @@ final class Scan {
     }
 
     ImportedRun result() {
-        values.put("engine", tool.label());
+        values.put(RunColumn.ENGINE.id(), tool.label());
         return new ImportedRun(tool, values);
     }
 

@@ -1,6 +1,7 @@
 package io.loadlab.importer;
 
 import java.util.regex.Matcher;
+import io.loadlab.data.RunColumn;
 
 /**
  * wrk and wrk2. Socket errors and non-2xx responses are printed by wrk only when there were
@@ -17,16 +18,16 @@ final class WrkParser {
     static ImportedRun parse(Tool tool, String text) {
         Scan s = new Scan(tool, text);
         s.find("(\\S+) threads and (\\S+) connections").ifPresent(m -> {
-            s.putLong("threads", s.parse(m, 1, UnitParser::count));
-            s.putLong("connections", s.parse(m, 2, UnitParser::count));
+            s.putLong(RunColumn.THREADS.id(), s.parse(m, 1, UnitParser::count));
+            s.putLong(RunColumn.CONNECTIONS.id(), s.parse(m, 2, UnitParser::count));
         });
-        s.putText("load_model", tool == Tool.WRK2 ? "fixed_rate" : "closed_loop");
+        s.putText(RunColumn.LOAD_MODEL.id(), (tool == Tool.WRK2 ? RunColumn.LoadModel.FIXED_RATE : RunColumn.LoadModel.CLOSED_LOOP).value());
         Matcher total = s.require("(\\S+) requests in (\\S+), (\\S+) read", "'N requests in T, B read' line");
-        s.putLong("requests", s.parse(total, 1, UnitParser::count));
-        s.put("duration_s", s.parse(total, 2, t -> UnitParser.seconds(t, "s")));
-        s.putLong("bytes_read", s.parse(total, 3, UnitParser::bytes));
+        s.putLong(RunColumn.REQUESTS.id(), s.parse(total, 1, UnitParser::count));
+        s.put(RunColumn.DURATION_S.id(), s.parse(total, 2, t -> UnitParser.seconds(t, "s")));
+        s.putLong(RunColumn.BYTES_READ.id(), s.parse(total, 3, UnitParser::bytes));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
-        s.put("rps", s.parse(rps, 1, UnitParser::count));
+        s.put(RunColumn.RPS.id(), s.parse(rps, 1, UnitParser::count));
 
         Matcher stats = s.find("Thread Stats\\s+Avg\\s+Stdev\\s+Max\\s+\\+/- Stdev\\s+Latency\\s+(\\S+)\\s+(\\S+)"
                 + "\\s+(\\S+)\\s+(\\S+)").orElse(null);
@@ -36,9 +37,9 @@ final class WrkParser {
             return finish(s, total);
         }
         if (stats != null) {
-            s.put("lat_mean_us", s.parse(stats, 1, t -> UnitParser.micros(t, "us")));
-            s.put("lat_stdev_us", s.parse(stats, 2, t -> UnitParser.micros(t, "us")));
-            s.putLong("lat_max_us", s.parse(stats, 3, t -> UnitParser.micros(t, "us")));
+            s.put(RunColumn.LAT_MEAN_US.id(), s.parse(stats, 1, t -> UnitParser.micros(t, "us")));
+            s.put(RunColumn.LAT_STDEV_US.id(), s.parse(stats, 2, t -> UnitParser.micros(t, "us")));
+            s.putLong(RunColumn.LAT_MAX_US.id(), s.parse(stats, 3, t -> UnitParser.micros(t, "us")));
         }
         int end = total.start();
         s.find("Latency Distribution(?: \\(HdrHistogram - Recorded Latency\\))?").ifPresent(m -> {
@@ -47,10 +48,10 @@ final class WrkParser {
         });
         // wrk2: the first detailed spectrum (the corrected latency) gives a precise mean, stdev and max in ms.
         s.find("#\\[Mean\\s*=\\s*(\\S+),\\s*StdDeviation\\s*=\\s*(\\S+)\\]").ifPresent(m -> {
-            s.put("lat_mean_us", Math.round(s.parse(m, 1, t -> UnitParser.micros(t, "ms")) * 1000) / 1000.0);
-            s.put("lat_stdev_us", Math.round(s.parse(m, 2, t -> UnitParser.micros(t, "ms")) * 1000) / 1000.0);
+            s.put(RunColumn.LAT_MEAN_US.id(), Math.round(s.parse(m, 1, t -> UnitParser.micros(t, "ms")) * 1000) / 1000.0);
+            s.put(RunColumn.LAT_STDEV_US.id(), Math.round(s.parse(m, 2, t -> UnitParser.micros(t, "ms")) * 1000) / 1000.0);
         });
-        s.find("#\\[Max\\s*=\\s*(\\S+),").ifPresent(m -> s.putLong("lat_max_us", s.parse(m, 1, t -> UnitParser.micros(t, "ms"))));
+        s.find("#\\[Max\\s*=\\s*(\\S+),").ifPresent(m -> s.putLong(RunColumn.LAT_MAX_US.id(), s.parse(m, 1, t -> UnitParser.micros(t, "ms"))));
         s.find("Uncorrected Latency(?: \\([^)]*\\))?").ifPresent(m -> {
             int stop = firstOf(s, m.end(), end, "Detailed Percentile spectrum", "-{10,}");
             s.percentiles(m.end(), stop, "([0-9.]+)%\\s+(" + TIME + ")", "svc", t -> UnitParser.micros(t, "us"));
@@ -66,7 +67,7 @@ final class WrkParser {
         for (int i = 0; i < cols.length; i++) {
             s.putLong(cols[i], se == null ? 0 : s.parse(se, i + 1, UnitParser::count));
         }
-        s.putLong("errors_status", s.find("Non-2xx or 3xx responses:\\s*(\\S+)")
+        s.putLong(RunColumn.ERRORS_STATUS.id(), s.find("Non-2xx or 3xx responses:\\s*(\\S+)")
                 .map(m -> s.parse(m, 1, UnitParser::count)).orElse(0.0));
         return s.result();
     }

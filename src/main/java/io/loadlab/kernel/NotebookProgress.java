@@ -1,5 +1,6 @@
 package io.loadlab.kernel;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
@@ -47,9 +48,9 @@ public final class NotebookProgress implements Runner.Progress {
     public synchronized void runFinished(Plan.Run run, RunRow row, int done, int total) {
         this.done = done;
         this.total = total;
-        String outcome = "failed".equals(row.get("status")) ? "failed: " + shorten(row.get("error"))
-                : row.get("rps").isEmpty() ? "done"
-                : io.loadlab.format.Units.integer(Double.parseDouble(row.get("rps"))) + " requests/s";
+        String outcome = RunColumn.Status.FAILED.value().equals(row.get(RunColumn.STATUS)) ? "failed: " + shorten(row.get(RunColumn.ERROR))
+                : row.get(RunColumn.RPS).isEmpty() ? "done"
+                : io.loadlab.format.Units.integer(Double.parseDouble(row.get(RunColumn.RPS))) + " requests/s";
         bar.update(done, total, "run " + run.runId() + " (" + run.instance().label() + ", " + run.workload().name()
                 + ") " + outcome);
     }

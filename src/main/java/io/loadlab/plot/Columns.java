@@ -1,5 +1,6 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -13,11 +14,11 @@ import tech.tablesaw.columns.Column;
 /** Checked access to the input tables, so that bad input fails with a message naming the column. */
 final class Columns {
 
-    static final String SUBJECT = "subject";
-    static final String VARIANT = "variant";
-    static final String WORKLOAD = "workload";
-    static final String STATUS = "status";
-    static final String ROUND = "round";
+    static final String SUBJECT = RunColumn.SUBJECT.id();
+    static final String VARIANT = RunColumn.VARIANT.id();
+    static final String WORKLOAD = RunColumn.WORKLOAD.id();
+    static final String STATUS = RunColumn.STATUS.id();
+    static final String ROUND = RunColumn.ROUND.id();
 
     private Columns() {
     }
@@ -93,7 +94,7 @@ final class Columns {
 
     /** The runs whose status is {@code ok}; failed runs have no figures worth drawing. */
     static List<Integer> okRuns(Table runs) {
-        List<Integer> ok = rowsWhere(runs, STATUS, "ok", all(runs));
+        List<Integer> ok = rowsWhere(runs, STATUS, RunColumn.Status.OK.value(), all(runs));
         if (ok.isEmpty()) {
             throw new PlotException("the runs table has no run with status 'ok' (statuses present: "
                     + distinct(runs, STATUS, all(runs)) + "): nothing to plot");
@@ -143,7 +144,7 @@ final class Columns {
      * when the table has an engine column and the run was not made by the built-in engine.
      */
     static SeriesKey key(Table table, int row) {
-        String engine = table.containsColumn("engine") ? text(table, "engine", row) : "";
+        String engine = table.containsColumn(RunColumn.ENGINE.id()) ? text(table, RunColumn.ENGINE.id(), row) : "";
         return new SeriesKey(text(table, SUBJECT, row), RunRow.analysisVariant(text(table, VARIANT, row), engine));
     }
 }

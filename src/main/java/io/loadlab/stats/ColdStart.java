@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,17 +22,17 @@ final class ColdStart {
     /** A clause for a warning message: what was cold, then the run's warm-up and whether it became steady, when known. */
     static String describe(RunData data, int row) {
         List<String> parts = new ArrayList<>();
-        OptionalDouble id = data.number("run_id", row);
+        OptionalDouble id = data.number(RunColumn.RUN_ID.id(), row);
         if (id.isEmpty()) {
             parts.add("what was cold in that run is not known (no run_id)");
         } else {
             parts.add(cold(isFirst(data, row, id.getAsDouble(), false), isFirst(data, row, id.getAsDouble(), true)));
         }
-        OptionalDouble warmup = data.number("warmup_s", row);
+        OptionalDouble warmup = data.number(RunColumn.WARMUP_S.id(), row);
         if (warmup.isPresent()) {
             parts.add("its warm-up was " + Units.decimal(warmup.getAsDouble()) + " s");
         }
-        int steady = data.flag("steady", row);
+        int steady = data.flag(RunColumn.STEADY.id(), row);
         if (steady >= 0) {
             parts.add(steady == 1 ? "it became steady" : "it never became steady");
         }
@@ -61,7 +62,7 @@ final class ColdStart {
     private static boolean isFirst(RunData data, int row, double id, boolean sameProcess) {
         String experiment = data.experiment(row);
         for (int i = 0; i < data.table().rowCount(); i++) {
-            OptionalDouble other = data.number("run_id", i);
+            OptionalDouble other = data.number(RunColumn.RUN_ID.id(), i);
             if (other.isEmpty() || !(other.getAsDouble() < id) || !data.experiment(i).equals(experiment)) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunHistograms;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,20 +39,20 @@ public final class EqualRates {
      * @throws StatsException for a table without a sweep
      */
     public static Table compare(Table runs, RunHistograms histograms, String baseline, CompareOptions options) {
-        if (!runs.containsColumn("sweep_role")) {
+        if (!runs.containsColumn(RunColumn.SWEEP_ROLE.id())) {
             throw new StatsException("the runs table has no sweep_role column: it holds no latency sweep");
         }
-        Table fixed = runs.where(runs.stringColumn("sweep_role").isEqualTo("rate"));
+        Table fixed = runs.where(runs.stringColumn(RunColumn.SWEEP_ROLE.id()).isEqualTo(RunColumn.SweepRole.RATE.value()));
         List<SweepSeries.Series> series = SweepSeries.of(fixed, histograms);
         Columns c = new Columns();
         TreeSet<Double> rates = new TreeSet<>();
-        fixed.doubleColumn("target_rps").forEach(r -> {
+        fixed.doubleColumn(RunColumn.TARGET_RPS.id()).forEach(r -> {
             if (r != null && !Double.isNaN(r)) {
                 rates.add(r);
             }
         });
         for (double rate : rates) {
-            Table at = fixed.where(fixed.doubleColumn("target_rps").isEqualTo(rate));
+            Table at = fixed.where(fixed.doubleColumn(RunColumn.TARGET_RPS.id()).isEqualTo(rate));
             for (ComparisonRow r : rowsAt(at, baseline, options)) {
                 c.add(rate, r, at, series);
             }
@@ -62,19 +63,19 @@ public final class EqualRates {
     /** The comparison at one rate; without a successful baseline run there, every group without one. */
     private static List<ComparisonRow> rowsAt(Table at, String baseline, CompareOptions options) {
         String subject = baseline.contains("[") ? baseline.substring(0, baseline.indexOf('[')) : baseline;
-        boolean hasBaseline = at.where(at.stringColumn("subject").isEqualTo(subject)
-                .and(at.stringColumn("status").isEqualTo("ok"))).rowCount() > 0;
+        boolean hasBaseline = at.where(at.stringColumn(RunColumn.SUBJECT.id()).isEqualTo(subject)
+                .and(at.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()))).rowCount() > 0;
         if (hasBaseline) {
             return Comparison.rows(at, METRIC, baseline, options);
         }
         List<ComparisonRow> out = new ArrayList<>();
         Table summary = Stats.summarize(at, METRIC);
         for (int i = 0; i < summary.rowCount(); i++) {
-            out.add(new ComparisonRow(summary.stringColumn("subject").get(i), summary.stringColumn("workload").get(i),
+            out.add(new ComparisonRow(summary.stringColumn(RunColumn.SUBJECT.id()).get(i), summary.stringColumn(RunColumn.WORKLOAD.id()).get(i),
                     METRIC, summary.intColumn("n").get(i), summary.doubleColumn("mean").get(i),
                     summary.doubleColumn("sd").get(i), summary.doubleColumn("ci_low").get(i),
                     summary.doubleColumn("ci_high").get(i), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Verdict.NO_BASELINE, summary.stringColumn("variant").get(i), baseline,
+                    Verdict.NO_BASELINE, summary.stringColumn(RunColumn.VARIANT.id()).get(i), baseline,
                     "the baseline has no successful run at this rate", Design.NONE, Double.NaN));
         }
         return out;
@@ -107,12 +108,12 @@ public final class EqualRates {
             variant.append(row.variant());
             workload.append(row.workload());
             n.append(row.n());
-            Selection mine = at.stringColumn("subject").isEqualTo(row.subject())
-                    .and(at.stringColumn("variant").isEqualTo(row.variant()))
-                    .and(at.stringColumn("workload").isEqualTo(row.workload()))
-                    .and(at.stringColumn("status").isEqualTo("ok"));
+            Selection mine = at.stringColumn(RunColumn.SUBJECT.id()).isEqualTo(row.subject())
+                    .and(at.stringColumn(RunColumn.VARIANT.id()).isEqualTo(row.variant()))
+                    .and(at.stringColumn(RunColumn.WORKLOAD.id()).isEqualTo(row.workload()))
+                    .and(at.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()));
             Table runs = at.where(mine);
-            double[] values = {mean(runs.doubleColumn("rps")), mean(runs.column("missed")), mergedP99(series, row, r),
+            double[] values = {mean(runs.doubleColumn(RunColumn.RPS.id())), mean(runs.column(RunColumn.MISSED.id())), mergedP99(series, row, r),
                 row.mean(), row.ciLow(), row.ciHigh(), row.ratio(), row.ratioCiLow(), row.ratioCiHigh()};
             for (int k = 0; k < values.length; k++) {
                 figures.get(k).append(values[k]);

@@ -13,6 +13,7 @@ import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
+import io.loadlab.data.RunColumn;
 
 /**
  * A runs table (the columns of {@code runs.csv}) read into groups, the way every statistic of
@@ -108,7 +109,7 @@ final class RunData {
     }
 
     private SortedMap<Group, List<Integer>> rows(boolean ok) {
-        Column<?> status = runs.column("status");
+        Column<?> status = runs.column(RunColumn.STATUS.id());
         SortedMap<Group, List<Integer>> out = new TreeMap<>();
         for (int i = 0; i < runs.rowCount(); i++) {
             if (isOk(status.getString(i)) == ok) {
@@ -119,12 +120,12 @@ final class RunData {
     }
 
     static boolean isOk(String status) {
-        return status != null && status.trim().equalsIgnoreCase("ok");
+        return status != null && status.trim().equalsIgnoreCase(RunColumn.Status.OK.value());
     }
 
     /** Whether a row's status is ok. */
     boolean isOk(int row) {
-        return isOk(runs.column("status").getString(row));
+        return isOk(runs.column(RunColumn.STATUS.id()).getString(row));
     }
 
     /** The group of a row: subject, analysis variant (engine and split settings included), workload. */
@@ -145,7 +146,7 @@ final class RunData {
 
     /** The round number of a row. */
     int round(int row) {
-        NumericColumn<?> rounds = runs.numberColumn("round");
+        NumericColumn<?> rounds = runs.numberColumn(RunColumn.ROUND.id());
         double r = rounds.isMissing(row) ? Double.NaN : rounds.getDouble(row);
         if (!Double.isFinite(r)) {
             throw new StatsException("row " + (row + 1) + " of the runs table has no round number");

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,8 +26,8 @@ final class RunWarnings {
 
     /** Runs whose {@code steady} is false: the window began before the throughput settled. */
     static Optional<Warning> notSteady(RunData data, Group g, List<Integer> okRows) {
-        Flagged f = Flagged.of(data, okRows, r -> data.flag("steady", r) != 0 ? Optional.empty()
-                : Optional.of("warm-up " + data.number("warmup_s", r).stream().mapToObj(w -> Units.decimal(w) + " s")
+        Flagged f = Flagged.of(data, okRows, r -> data.flag(RunColumn.STEADY.id(), r) != 0 ? Optional.empty()
+                : Optional.of("warm-up " + data.number(RunColumn.WARMUP_S.id(), r).stream().mapToObj(w -> Units.decimal(w) + " s")
                         .findFirst().orElse("not recorded")));
         return f.warning("not_steady", g, rounds -> g.label() + ": " + RunData.roundList(rounds)
                 + " never became steady within the warm-up (" + f.details() + "), so their figures were measured"
@@ -39,9 +40,9 @@ final class RunWarnings {
      */
     static Optional<Warning> noisyMachine(RunData data, Group g, List<Integer> okRows, WarningOptions o) {
         Flagged f = Flagged.of(data, okRows, r -> {
-            double duration = data.number("duration_s", r).orElse(Double.NaN);
-            double noise = data.number("noise_cpu_s", r).orElse(Double.NaN) / duration;
-            double steal = data.number("steal_s", r).orElse(Double.NaN) / duration;
+            double duration = data.number(RunColumn.DURATION_S.id(), r).orElse(Double.NaN);
+            double noise = data.number(RunColumn.NOISE_CPU_S.id(), r).orElse(Double.NaN) / duration;
+            double steal = data.number(RunColumn.STEAL_S.id(), r).orElse(Double.NaN) / duration;
             List<String> why = new ArrayList<>();
             if (duration > 0 && noise > o.maxNoiseCpu()) {
                 why.add("other processes used " + Units.decimal(noise) + " CPU");
@@ -64,9 +65,9 @@ final class RunWarnings {
      */
     static Optional<Warning> rateNotReached(RunData data, Group g, List<Integer> okRows, WarningOptions o) {
         Flagged f = Flagged.of(data, okRows, r -> {
-            double target = data.number("target_rps", r).orElse(Double.NaN);
-            OptionalDouble rps = data.number("rps", r);
-            OptionalDouble missed = data.number("missed", r);
+            double target = data.number(RunColumn.TARGET_RPS.id(), r).orElse(Double.NaN);
+            OptionalDouble rps = data.number(RunColumn.RPS.id(), r);
+            OptionalDouble missed = data.number(RunColumn.MISSED.id(), r);
             boolean below = rps.isPresent() && rps.getAsDouble() < target * (1 - o.rateShortfall());
             if (!(target > 0) || !(below || missed.orElse(0) > 0)) {
                 return Optional.empty();
@@ -110,7 +111,7 @@ final class RunWarnings {
     }
 
     static Optional<Warning> loadBound(RunData data, Group g, List<Integer> okRows) {
-        List<Integer> rounds = data.rounds(okRows.stream().filter(r -> data.flag("load_bound", r) == 1).toList());
+        List<Integer> rounds = data.rounds(okRows.stream().filter(r -> data.flag(RunColumn.LOAD_BOUND.id(), r) == 1).toList());
         if (rounds.isEmpty()) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,7 +127,7 @@ final class SetupFacts {
     }
 
     private static Fact warmup(RunData data, List<Integer> rows) {
-        double[] w = rows.stream().map(r -> data.number("warmup_s", r)).filter(OptionalDouble::isPresent)
+        double[] w = rows.stream().map(r -> data.number(RunColumn.WARMUP_S.id(), r)).filter(OptionalDouble::isPresent)
                 .mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
         if (w.length == 0) {
             return new Fact("warm-up (median)", io.loadlab.data.ExperimentRecord.NOT_RECORDED, Double.NaN, Kind.DURATION);
@@ -159,7 +160,7 @@ final class SetupFacts {
         double seconds = 0;
         for (int r : rows) {
             OptionalDouble v = data.number(column, r);
-            OptionalDouble d = data.number("duration_s", r);
+            OptionalDouble d = data.number(RunColumn.DURATION_S.id(), r);
             if (v.isPresent() && d.isPresent()) {
                 sum += v.getAsDouble();
                 seconds += d.getAsDouble();

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunHistograms;
 import io.loadlab.data.RunRow;
 import java.util.ArrayList;
@@ -77,27 +78,27 @@ final class SweepSeries {
      */
     static List<Series> of(Table runs, RunHistograms histograms) {
         RunData data = RunData.of(runs);
-        if (!runs.containsColumn("sweep_role")) {
+        if (!runs.containsColumn(RunColumn.SWEEP_ROLE.id())) {
             throw new StatsException("the runs table has no sweep_role column: it holds no latency sweep"
                     + " (loadlab run --latency-sweep 25,50,75,90,100,110)");
         }
         Map<Group, Map<String, List<PointRun>>> byGroup = new TreeMap<>();
         Map<String, String> roles = new LinkedHashMap<>();
         for (int i = 0; i < runs.rowCount(); i++) {
-            String role = data.text("sweep_role", i);
-            Optional<RunHistograms.Run> h = data.isOk(i) && (role.equals("fraction") || role.equals("rate"))
-                    ? histograms.of(data.experiment(i), (int) data.number("run_id", i).orElse(-1)) : Optional.empty();
-            if (h.isEmpty() || data.number("target_rps", i).isEmpty()) {
+            String role = data.text(RunColumn.SWEEP_ROLE.id(), i);
+            Optional<RunHistograms.Run> h = data.isOk(i) && (role.equals(RunColumn.SweepRole.FRACTION.value()) || role.equals(RunColumn.SweepRole.RATE.value()))
+                    ? histograms.of(data.experiment(i), (int) data.number(RunColumn.RUN_ID.id(), i).orElse(-1)) : Optional.empty();
+            if (h.isEmpty() || data.number(RunColumn.TARGET_RPS.id(), i).isEmpty()) {
                 continue;
             }
             String label = label(data, i, role);
             roles.put(label, role);
-            Group g = new Group(data.text("subject", i), RunRow.analysisVariant(data.text("variant", i),
-                    data.text("engine", i)), data.text("workload", i));
+            Group g = new Group(data.text(RunColumn.SUBJECT.id(), i), RunRow.analysisVariant(data.text(RunColumn.VARIANT.id(), i),
+                    data.text(RunColumn.ENGINE.id(), i)), data.text(RunColumn.WORKLOAD.id(), i));
             byGroup.computeIfAbsent(g, k -> new LinkedHashMap<>()).computeIfAbsent(label, k -> new ArrayList<>())
                     .add(new PointRun(data.experiment(i) + "\u0000" + data.round(i), data.round(i),
-                            data.number("target_rps", i).getAsDouble(), data.number("rps", i).orElse(Double.NaN),
-                            data.number("missed", i).orElse(0), data.number("capacity_rps", i).orElse(Double.NaN),
+                            data.number(RunColumn.TARGET_RPS.id(), i).getAsDouble(), data.number(RunColumn.RPS.id(), i).orElse(Double.NaN),
+                            data.number(RunColumn.MISSED.id(), i).orElse(0), data.number(RunColumn.CAPACITY_RPS.id(), i).orElse(Double.NaN),
                             h.get().latency(), h.get().service()));
         }
         List<Series> out = new ArrayList<>();
@@ -117,9 +118,9 @@ final class SweepSeries {
 
     /** A point's label: the share of capacity for a fraction ({@code 50%}), the rate otherwise ({@code 1000/s}). */
     private static String label(RunData data, int row, String role) {
-        if (role.equals("fraction") && data.number("capacity_fraction", row).isPresent()) {
-            return RunRow.num(data.number("capacity_fraction", row).getAsDouble() * 100) + "%";
+        if (role.equals(RunColumn.SweepRole.FRACTION.value()) && data.number(RunColumn.CAPACITY_FRACTION.id(), row).isPresent()) {
+            return RunRow.num(data.number(RunColumn.CAPACITY_FRACTION.id(), row).getAsDouble() * 100) + "%";
         }
-        return RunRow.num(data.number("target_rps", row).getAsDouble()) + "/s";
+        return RunRow.num(data.number(RunColumn.TARGET_RPS.id(), row).getAsDouble()) + "/s";
     }
 }

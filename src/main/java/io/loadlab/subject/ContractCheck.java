@@ -128,6 +128,7 @@ public final class ContractCheck implements AutoCloseable {
         if (!p.isEmpty()) {
             return p;
         }
+        // A subject's answer, not Loadlab's JSON; subject does not depend on data, whose mapper is the shared one.
         JsonNode n = new ObjectMapper().readTree(r.body());
         return n.isObject() && n.size() == 1 && "Hello, World!".equals(n.path("message").asText())
                 ? "" : "body " + n + ", expected {\"message\":\"Hello, World!\"}";

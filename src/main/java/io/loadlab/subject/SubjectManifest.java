@@ -68,6 +68,7 @@ public record SubjectManifest(String name, String description, String language, 
     private static final Set<String> FIELDS = Set.of("name", "description", "language", "version", "requires",
             "build", "start", "ready", "workloads", "variants", "warmup");
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+    // YAML, another format than data.Json's.
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     public SubjectManifest {

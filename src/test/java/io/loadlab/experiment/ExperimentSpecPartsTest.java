@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.agent.AgentEngine;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.agent.HostPort;
@@ -111,7 +110,6 @@ class ExperimentSpecPartsTest {
     /** Golden: what the flat 24-field spec wrote, byte for byte, before it was split into parts. */
     @Test
     void experimentJsonAndTheOneLineFormAreTheFlatSpecs() {
-        ObjectMapper mapper = new ObjectMapper();
         ExperimentSpec all = ExperimentSpec.builder().name("all").subjects("java-.*|go-.*").workloads("json")
                 .variants("durability=fsync").rounds(4).order(ExperimentSpec.Order.SHUFFLE).seed(9)
                 .duration(Duration.ofMillis(1500)).warmup(Warmup.steady(Duration.ofSeconds(20))).rotateWorkloads(false)
@@ -123,14 +121,14 @@ class ExperimentSpecPartsTest {
                 + "\"auto\",\"warmup_min\":\"2s\",\"warmup_max\":\"20s\",\"workload_order\":\"fixed\",\"cooldown\":\"0ms\","
                 + "\"connections\":10,\"threads\":2,\"rate\":250.0,\"pace_slack_us\":1000.0,\"server_cpus\":\"0\","
                 + "\"load_cpus\":\"1-3\",\"ready_timeout\":\"30s\",\"engines\":[\"builtin\"],\"protocols\":\"h1|h2c\","
-                + "\"streams\":10}", all.toJson(mapper).toString());
+                + "\"streams\":10}", all.toJson().fields().toString());
         assertEquals("ExperimentSpec[all: subjects 'java-.*|go-.*' [durability=fsync] × workloads 'json', 4 rounds"
                 + " (shuffle) of 1.500s after warm-up until steady (2s to 20s), 10 connections, fixed rate 250 rps,"
                 + " engine builtin]", all.toString());
         ExperimentSpec sweep = ExperimentSpec.builder().name("sweep").sweep(SWEEP).build();
-        assertTrue(sweep.toJson(mapper).toString().endsWith("\"engines\":[\"builtin\"],\"protocols\":null,"
+        assertTrue(sweep.toJson().fields().toString().endsWith("\"engines\":[\"builtin\"],\"protocols\":null,"
                 + "\"streams\":1,\"latency_sweep\":{\"percent\":[50.0,90.0],\"rates\":[1000.0],\"capacity\":{\"from\":"
-                + "\"data/x\",\"rps\":{\"a|b|c\":2000.0}},\"slo\":\"10ms\"}}"), sweep.toJson(mapper).toString());
+                + "\"data/x\",\"rps\":{\"a|b|c\":2000.0}},\"slo\":\"10ms\"}}"), sweep.toJson().fields().toString());
         assertEquals("ExperimentSpec[sweep: subjects 'java-.*' × workloads 'plaintext|json', 3 rounds (rotate) of 5s"
                 + " after warm-up until steady (2s to 15s), 64 connections, closed loop, engine builtin, latency sweep"
                 + " 50%, 90% of capacity (from data/x) + 1000/s, SLO 10ms]", sweep.toString());
@@ -142,9 +140,9 @@ class ExperimentSpecPartsTest {
                 + "\"server_cpus\":null,\"load_cpus\":null,\"ready_timeout\":null,\"engines\":[\"builtin\"],\"protocols\""
                 + ":null,\"streams\":1,\"agents\":{\"addresses\":[\"h1:7700\",\"h2:7700\"],\"secret_file\":\"/s/secret\","
                 + "\"weights\":[1.0,2.0]},\"subject_host\":{\"address\":\"h3:7700\",\"secret_file\":\"/s/secret\"}}",
-                agents.toJson(mapper).toString());
+                agents.toJson().fields().toString());
         for (ExperimentSpec s : List.of(all, sweep, agents)) {
-            assertEquals(s, ExperimentSpec.fromJson(s.toJson(mapper)));
+            assertEquals(s, ExperimentSpec.fromJson(s.toJson()));
         }
     }
 }

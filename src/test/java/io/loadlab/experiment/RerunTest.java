@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.data.ExperimentJson;
+import io.loadlab.data.Json;
 import io.loadlab.data.Results;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,8 +28,7 @@ class RerunTest {
     @Test
     void theRerunOfTheSamplePlansTheRecordedRunsAndSettingsFieldByField() throws IOException {
         Rerun rerun = Rerun.prepare(HOME, SAMPLE, "sample-again");
-        JsonNode recorded = Runner.json().readTree(SAMPLE.resolve("experiment.json").toFile()).path("spec");
-        ExperimentSpec was = ExperimentSpec.fromJson(recorded);
+        ExperimentSpec was = ExperimentSpec.fromJson(ExperimentJson.read(SAMPLE).spec());
         ExperimentSpec now = rerun.spec();
         assertEquals("sample-again", now.name());
         assertEquals(was.selection().subjects(), now.selection().subjects());
@@ -68,7 +69,7 @@ class RerunTest {
         Rerun rerun = Rerun.prepare(HOME, SAMPLE, "again");
         Path dir = tmp.resolve("again");
         rerun.create(HOME, dir, List.of("loadlab", "rerun", SAMPLE.toString()), new Runner.Progress() { });
-        JsonNode json = Runner.json().readTree(dir.resolve("experiment.json").toFile());
+        JsonNode json = Json.mapper().readTree(dir.resolve("experiment.json").toFile());
         assertEquals(rerun.recordedPlan().size(), json.path("plan").size());
         for (int i = 0; i < json.path("plan").size(); i++) {
             assertEquals(rerun.recordedPlan().get(i), json.path("plan").get(i).asText(), "run " + (i + 1));

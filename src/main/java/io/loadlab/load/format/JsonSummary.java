@@ -19,6 +19,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class JsonSummary {
 
+    // Its own mapper: load must not depend on data (whose Json mapper serves experiment.json).
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonSummary() {

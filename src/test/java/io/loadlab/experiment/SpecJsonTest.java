@@ -1,0 +1,50 @@
+package io.loadlab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.data.ExperimentJson;
+import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The spec section as SpecJson writes it, held against every committed experiment's. */
+class SpecJsonTest {
+
+    private static final Path DATA = Path.of(System.getProperty("user.dir")).resolve("data");
+
+    /**
+     * Read into a spec and written again, each committed spec keeps every field it has, with the
+     * same value, in the same order; fields added since (such as pace_slack_us) come with the
+     * value that older experiments ran with.
+     */
+    @Test
+    void everyCommittedSpecIsWrittenAgainAsStored() throws IOException {
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(DATA)) {
+            dirs = s.filter(d -> Files.isRegularFile(d.resolve(ExperimentStore.SPEC_FILE))).sorted().toList();
+        }
+        assertTrue(dirs.size() >= 5, dirs.toString());
+        for (Path dir : dirs) {
+            ObjectNode stored = ExperimentJson.read(dir).spec().fields();
+            ObjectNode again = ExperimentSpec.fromJson(ExperimentJson.read(dir).spec()).toJson().fields();
+            List<String> order = iterate(again).stream().filter(stored::has).toList();
+            assertEquals(iterate(stored), order, dir + ": the order of the fields");
+            ObjectNode kept = again.deepCopy();
+            kept.retain(iterate(stored));
+            assertEquals(Json.mapper().writeValueAsString(stored), Json.mapper().writeValueAsString(kept), dir.toString());
+        }
+    }
+
+    private static List<String> iterate(ObjectNode o) {
+        List<String> out = new java.util.ArrayList<>();
+        o.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+}
