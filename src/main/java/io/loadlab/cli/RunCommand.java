@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     String cooldown = "1s";
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
-    int connections = 64;
+    int connections = io.loadlab.load.LoadSpec.DEFAULT_CONNECTIONS;
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "engine threads (default: one per load CPU)")
     int threads;
@@ -125,7 +125,8 @@ final class RunCommand implements Callable<Integer> {
     Path capacityFrom;
 
     @Option(names = "--slo", paramLabel = "D",
-            description = "the sweep's p99 objective, whose knee loadlab compare finds (default there: 10ms)")
+            description = "the sweep's p99 objective, whose knee loadlab compare finds (default there: "
+                    + io.loadlab.stats.SweepRuns.DEFAULT_SLO_MS + "ms)")
     String slo;
 
     @Option(names = "--engine", paramLabel = "LIST",
