@@ -8,6 +8,7 @@ import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
 import io.loadlab.stats.Protocols;
+import io.loadlab.stats.SweepRuns;
 import io.loadlab.stats.Warning;
 import io.loadlab.stats.WarningOptions;
 import io.loadlab.stats.Warnings;
@@ -91,7 +92,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--slo", paramLabel = "D",
             description = {"p99 objective of a latency sweep's knee (default: the experiment's loadlab run --slo,",
-                    "else 10ms)"})
+                    "else " + SweepRuns.DEFAULT_SLO_MS + "ms)"})
     String slo;
 
     @Option(names = "--engines", description = "compare the engines (builtin, wrk, h2load, oha) instead of the subjects")
@@ -101,7 +102,7 @@ final class CompareCommand implements Callable<Integer> {
     boolean pool;
 
     /** An experiment with a latency sweep: the runs the main table compares; {@code null} otherwise. */
-    private SweepSection.ClosedLoop closedLoop;
+    private SweepRuns.ClosedLoop closedLoop;
 
     @Override
     public Integer call() {
@@ -120,10 +121,10 @@ final class CompareCommand implements Callable<Integer> {
         if (table.equals(ProtocolSection.TABLE)) {
             return protocolsCsv(runs);
         }
-        boolean sweep = SweepSection.present(runs);
+        boolean sweep = SweepRuns.present(runs);
         checkSweepTable(runs, sweep);
         // A sweep's fixed-rate windows are compared at equal load in its latency section, not as variants here.
-        closedLoop = sweep ? SweepSection.ClosedLoop.of(runs) : null;
+        closedLoop = sweep ? SweepRuns.closedLoop(runs) : null;
         Table compared = sweep ? closedLoop.runs() : runs;
         String base = baseline != null ? baseline
                 : Comparison.defaultBaseline(compared.rowCount() > 0 ? compared : runs);
@@ -180,7 +181,7 @@ final class CompareCommand implements Callable<Integer> {
                     + " --latency-sweep, --rates); " + String.join(" ", dirs.stream().map(Path::toString).toList())
                     + " has none", Main.EXIT_USAGE);
         }
-        if (table.equals("rates") && !SweepSection.hasRates(runs)) {
+        if (table.equals("rates") && !SweepRuns.hasRates(runs)) {
             throw new CliException("--table rates needs a sweep with absolute rates (loadlab run --rates); this one has"
                     + " only shares of capacity", Main.EXIT_USAGE);
         }

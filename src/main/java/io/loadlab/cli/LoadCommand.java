@@ -52,7 +52,7 @@ final class LoadCommand implements Callable<Integer> {
     String url;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
-    int connections = 64;
+    int connections = LoadSpec.DEFAULT_CONNECTIONS;
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "event-loop threads (default: ${DEFAULT-VALUE})")
     int threads = 1;

@@ -1,12 +1,13 @@
 package io.loadlab.cli;
 
+import io.loadlab.data.Group;
 import io.loadlab.data.RunRow;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
-import io.loadlab.experiment.Plan;
 import io.loadlab.experiment.Runner;
 import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
+import io.loadlab.stats.Summary;
 import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
@@ -95,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     String cooldown = "1s";
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
-    int connections = 64;
+    int connections = io.loadlab.load.LoadSpec.DEFAULT_CONNECTIONS;
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "engine threads (default: one per load CPU)")
     int threads;
@@ -124,7 +125,8 @@ final class RunCommand implements Callable<Integer> {
     Path capacityFrom;
 
     @Option(names = "--slo", paramLabel = "D",
-            description = "the sweep's p99 objective, whose knee loadlab compare finds (default there: 10ms)")
+            description = "the sweep's p99 objective, whose knee loadlab compare finds (default there: "
+                    + io.loadlab.stats.SweepRuns.DEFAULT_SLO_MS + "ms)")
     String slo;
 
     @Option(names = "--engine", paramLabel = "LIST",
@@ -322,34 +324,17 @@ final class RunCommand implements Callable<Integer> {
         return cl;
     }
 
-    /** The short table at the end: one row per subject, variant and workload of this session. */
+    /**
+     * The short table at the end: one row per {@link Group} of this session's runs (subject, variant,
+     * workload, engine and a sweep's point), the runner's groups, so each finds its merged histogram.
+     */
     static void summary(PrintWriter out, Runner.Outcome outcome) {
-        Map<String, List<RunRow>> byKey = new LinkedHashMap<>();
+        Map<Group, List<RunRow>> byGroup = new LinkedHashMap<>();
         for (RunRow r : outcome.rows()) {
-            String key = r.get("subject") + (r.get("variant").isEmpty() ? "" : " [" + r.get("variant") + "]")
-                    + " · " + r.get("workload") + (r.get("engine").equals("builtin") ? "" : " · " + r.get("engine"))
-                    + point(r).map(p -> " · " + p).orElse("");
-            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+            byGroup.computeIfAbsent(Group.of(r), k -> new ArrayList<>()).add(r);
         }
         List<String[]> rows = new ArrayList<>();
-        for (Map.Entry<String, List<RunRow>> e : byKey.entrySet()) {
-            List<RunRow> ok = e.getValue().stream().filter(r -> r.get("status").equals("ok")).toList();
-            double[] rps = ok.stream().mapToDouble(r -> Double.parseDouble(r.get("rps"))).toArray();
-            double mean = java.util.Arrays.stream(rps).average().orElse(Double.NaN);
-            double sd = Math.sqrt(java.util.Arrays.stream(rps).map(x -> (x - mean) * (x - mean)).sum()
-                    / Math.max(1, rps.length - 1));
-            double perCpu = ok.stream().filter(r -> !r.get("rps_per_server_cpu_s").isEmpty())
-                    .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
-            Histogram merged = outcome.latency().getOrDefault(e.getKey(), new Histogram(3));
-            long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
-            RunRow first = e.getValue().get(0);
-            rows.add(new String[] {e.getKey().split(" · ")[0], first.get("workload"), first.get("engine"),
-                    point(first).orElse(""), ok.size() + "/" + e.getValue().size(),
-                    Units.integer(mean), rps.length < 2 ? "" : Units.percent(sd / mean),
-                    merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
-                    Units.integer(perCpu),
-                    Long.toString(bound)});
-        }
+        byGroup.forEach((g, runs) -> rows.add(summaryRow(runs, outcome.latency().get(g))));
         out.println();
         List<String> header = new ArrayList<>(List.of("subject", "workload", "engine", "point", "ok_runs", "rps_mean",
                 "rps_cv", "p99_us_merged", "rps_per_server_cpu_s", "load_bound_runs"));
@@ -362,9 +347,25 @@ final class RunCommand implements Callable<Integer> {
         TextTable.print(out, header.toArray(String[]::new), rows, 2);
     }
 
+    /** The summary's row of one group's runs; {@code merged} is null when no run of it kept a histogram. */
+    private static String[] summaryRow(List<RunRow> runs, Histogram merged) {
+        List<RunRow> ok = runs.stream().filter(r -> r.get("status").equals("ok")).toList();
+        Summary rps = ok.isEmpty() ? null
+                : Summary.of(ok.stream().mapToDouble(r -> Double.parseDouble(r.get("rps"))).toArray());
+        double perCpu = ok.stream().filter(r -> !r.get("rps_per_server_cpu_s").isEmpty())
+                .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
+        long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
+        RunRow first = runs.get(0);
+        return new String[] {Group.subjectLabel(first.get("subject"), first.get("variant")), first.get("workload"),
+            first.get("engine"), point(first).orElse(""), ok.size() + "/" + runs.size(),
+            Units.integer(rps == null ? Double.NaN : rps.mean()), rps == null || rps.n() < 2 ? "" : Units.percent(rps.cv()),
+            merged == null || merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
+            Units.integer(perCpu), Long.toString(bound)};
+    }
+
     /**
-     * A latency sweep's point as {@link Runner#key} names it ({@code capacity}, {@code 50%},
-     * {@code 1000/s}); empty outside a sweep.
+     * A latency sweep's point as {@link io.loadlab.experiment.SweepPoint#label()} names it
+     * ({@code capacity}, {@code 50%}, {@code 1000/s}); empty outside a sweep.
      */
     private static java.util.Optional<String> point(RunRow r) {
         return switch (r.get("sweep_role")) {

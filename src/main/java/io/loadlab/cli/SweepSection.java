@@ -1,6 +1,5 @@
 package io.loadlab.cli;
 
-import io.loadlab.data.AnalysisGroups;
 import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.Results;
 import io.loadlab.data.RunHistograms;
@@ -12,17 +11,15 @@ import io.loadlab.stats.EqualRates;
 import io.loadlab.stats.Knee;
 import io.loadlab.stats.Knees;
 import io.loadlab.stats.LatencyCurves;
+import io.loadlab.stats.SweepRuns;
 import io.loadlab.time.Durations;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -32,60 +29,12 @@ import tech.tablesaw.api.Table;
  */
 final class SweepSection {
 
-    /** The p99 objective when neither {@code --slo} nor the experiment gives one. */
-    static final Duration DEFAULT_SLO = Duration.ofMillis(10);
-
     private SweepSection() {
-    }
-
-    /** Whether the runs hold a sweep's fixed-rate points. */
-    static boolean present(Table runs) {
-        return runs.containsColumn("sweep_role") && runs.stringColumn("sweep_role").isIn("fraction", "rate").size() > 0;
-    }
-
-    /**
-     * The runs that compare's main table compares when the runs hold a sweep: all but its fixed-rate
-     * windows, so its closed-loop capacity runs and any runs outside a sweep. In the main table each
-     * window would be a variant of its subject (50%, rate=1000), and a share of one subject's
-     * capacity has no counterpart in another subject to hold it against; the latency section
-     * compares them at equal load instead.
-     *
-     * @param runs        those runs, a subset of the experiment's
-     * @param fullVariant the analysis variant a group of these runs has among all the runs (where
-     *                    the capacity runs carry {@code rate=none}), by subject|variant|workload of
-     *                    these runs alone: what {@link Results#latency} is looked up by
-     */
-    record ClosedLoop(Table runs, Map<String, String> fullVariant) {
-
-        /** The runs of a table without its sweep's fixed-rate windows. */
-        static ClosedLoop of(Table all) {
-            StringColumn role = all.stringColumn("sweep_role");
-            int[] kept = java.util.stream.IntStream.range(0, all.rowCount())
-                    .filter(i -> !role.get(i).equals("fraction") && !role.get(i).equals("rate")).toArray();
-            Table runs = kept.length == 0 ? all.emptyCopy() : all.rows(kept); // rows() of nothing throws
-            AnalysisGroups whole = AnalysisGroups.of(all);
-            AnalysisGroups part = AnalysisGroups.of(runs);
-            Map<String, String> full = new HashMap<>();
-            for (int k = 0; k < kept.length; k++) {
-                full.put(key(runs.stringColumn("subject").get(k), part.variant(k), runs.stringColumn("workload").get(k)),
-                        whole.variant(kept[k]));
-            }
-            return new ClosedLoop(runs, Map.copyOf(full));
-        }
-
-        /** The variant to look a group of these runs up by in the experiment's merged histograms. */
-        String variantAmongAll(String subject, String variant, String workload) {
-            return fullVariant.getOrDefault(key(subject, variant, workload), variant);
-        }
-
-        private static String key(String subject, String variant, String workload) {
-            return subject + "|" + variant + "|" + workload;
-        }
     }
 
     /**
      * The objective: {@code --slo} when given, else the one the first experiment's sweep was run
-     * with ({@code loadlab run --slo}), else {@link #DEFAULT_SLO}.
+     * with ({@code loadlab run --slo}), else {@link SweepRuns#DEFAULT_SLO}.
      */
     static Duration slo(String option, List<Path> dirs) {
         if (option != null) {
@@ -101,21 +50,14 @@ final class SweepSection {
                 // No readable spec (an imported folder): the default objective serves.
             }
         }
-        return DEFAULT_SLO;
+        return SweepRuns.DEFAULT_SLO;
     }
 
     /** The tables {@code compare --format csv --table NAME} writes, besides {@code main}. */
     static final List<String> TABLES = List.of("curves", "knees", "rates");
 
-    /** Whether the runs hold a sweep's absolute-rate points ({@code --rates}): the equal-rate table's. */
-    static boolean hasRates(Table runs) {
-        return runs.stringColumn("sweep_role").isEqualTo("rate").size() > 0;
-    }
-
     private static RunHistograms histograms(Results results) {
-        Table runs = results.runs();
-        return RunHistograms.load(runs.where(runs.stringColumn("sweep_role").isIn("fraction", "rate")),
-                results.experiments());
+        return RunHistograms.load(SweepRuns.windows(results.runs()), results.experiments());
     }
 
     /** Prints the three tables and what they mean. */
@@ -124,7 +66,7 @@ final class SweepSection {
         RunHistograms histograms = histograms(results);
         curves(out, LatencyCurves.curves(runs, histograms, options.seed()));
         knees(out, Knees.find(runs, histograms, slo.toNanos() / 1000.0, options.seed()), slo);
-        if (hasRates(runs)) {
+        if (SweepRuns.hasRates(runs)) {
             rates(out, EqualRates.compare(runs, histograms, baseline, options));
         }
         out.printf(Locale.ROOT, "%nLatency is corrected for coordinated omission (from each request's due time);"
@@ -138,7 +80,7 @@ final class SweepSection {
      * ({@link Knees#toTable}) or {@code rates} ({@link EqualRates#compare}); one header line, then a
      * row per line, so that {@code pandas.read_csv} or Tablesaw reads it as it is.
      *
-     * @param table one of {@link #TABLES}; {@code rates} only when {@link #hasRates}
+     * @param table one of {@link #TABLES}; {@code rates} only when {@link SweepRuns#hasRates}
      */
     static void csv(PrintWriter out, Results results, String table, String baseline, Duration slo,
                     CompareOptions options) {

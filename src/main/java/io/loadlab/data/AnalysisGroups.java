@@ -208,13 +208,18 @@ public final class AnalysisGroups {
      * capacity, and the rounds of one share belong together.
      */
     private static String rate(Column<?>[] sweep, Column<?> rate, int row) {
-        if (text(sweep[0], row).equals(RunColumn.SweepRole.FRACTION.value())) {
-            String share = setting(sweep[1], row, "");
-            if (!share.isEmpty()) {
-                return RunRow.num(Double.parseDouble(share) * 100) + "%";
-            }
+        return rate(text(sweep[0], row), setting(sweep[1], row, ""), setting(rate, row, NO_RATE));
+    }
+
+    /**
+     * The rate label of a run from its {@code sweep_role}, {@code capacity_fraction} and
+     * {@code target_rps} as text ("" when not recorded): {@code 50%}, {@code 1000} or {@link #NO_RATE}.
+     */
+    static String rate(String sweepRole, String share, String targetRps) {
+        if (sweepRole.equals(RunColumn.SweepRole.FRACTION.value()) && !share.isEmpty()) {
+            return RunRow.num(Double.parseDouble(share) * 100) + "%";
         }
-        return setting(rate, row, NO_RATE);
+        return targetRps.isEmpty() ? NO_RATE : targetRps;
     }
 
     /** A setting's value as text: whole numbers without decimals; {@code absent} when not recorded. */

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,7 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
- * The latency histograms (µs) of the successful runs merged per group (subject, analysis variant
+ * The latency histograms (µs) of the successful runs merged per {@link Group} (subject, analysis variant
  * as {@link AnalysisGroups} labels it, workload), built only when asked for and kept.
  *
  * <p>The first request reads every log once: it decodes the lines of the groups asked for and
@@ -30,12 +29,6 @@ import tech.tablesaw.columns.Column;
  * as they were loaded (the runner only appends, which is fine). Thread-safe.
  */
 final class MergedLatency {
-
-    /** A group; ordered by subject, variant, workload. */
-    record Group(String subject, String variant, String workload) {
-        static final Comparator<Group> ORDER = Comparator.comparing(Group::subject)
-                .thenComparing(Group::variant).thenComparing(Group::workload);
-    }
 
     private final List<HlogSource> sources;
     private final Table runs;
@@ -78,7 +71,7 @@ final class MergedLatency {
         for (int g = 0; g < wanted.length; g++) {
             merged[g] = wanted[g] ? counts[g].histogram() : merged[g];
         }
-        SortedMap<Group, Histogram> out = new TreeMap<>(Group.ORDER);
+        SortedMap<Group, Histogram> out = new TreeMap<>();
         for (int g = 0; g < groups.size(); g++) {
             if (which.test(groups.get(g)) && hasLines(g)) {
                 out.put(groups.get(g), merged[g]);

@@ -101,23 +101,24 @@ public final class Results {
      * none. The variant is the analysis variant label ({@link AnalysisGroups}), as the statistics'
      * tables show it: e.g. {@code durability=memory,connections=16} for a group split by connection count.
      *
-     * @throws DataException for a damaged line of a {@code latency.hlog}, naming the file and line
+     * @throws DataException for a damaged line of a {@code latency.hlog}, naming the file and line, or
+     *                       when subject or workload is null
      */
     public Histogram latency(String subject, String variant, String workload) {
-        MergedLatency.Group group = new MergedLatency.Group(subject, variant == null ? "" : variant, workload);
+        Group group = new Group(subject, variant == null ? "" : variant, workload);
         return merged.get(group).map(Histogram::copy).orElseGet(() -> new Histogram(3));
     }
 
     /**
-     * The merged histograms of one workload by series label: the subject, plus {@code [variant]}
-     * when the variant is not empty. Ready for {@code Charts.latencySpectrum}.
+     * The merged histograms of one workload by series label: {@link Group#subjectLabel()}, such as
+     * {@code nginx [tuned]}. Ready for {@code Charts.latencySpectrum}.
      *
      * @throws DataException for a damaged line of a {@code latency.hlog}, naming the file and line
      */
     public Map<String, Histogram> latencyByLabel(String workload) {
         Map<String, Histogram> out = new LinkedHashMap<>();
         merged.build(g -> g.workload().equals(workload)).forEach((g, h) ->
-                out.put(g.variant().isEmpty() ? g.subject() : g.subject() + " [" + g.variant() + "]", h.copy()));
+                out.put(g.subjectLabel(), h.copy()));
         return out;
     }
 
@@ -137,7 +138,7 @@ public final class Results {
             pc[i] = LongColumn.create(PERCENTILE_COLUMNS[i]);
         }
         LongColumn max = LongColumn.create("max_us");
-        SortedMap<MergedLatency.Group, Histogram> all = merged.build(g -> true);
+        SortedMap<Group, Histogram> all = merged.build(g -> true);
         all.forEach((g, h) -> {
             s.append(g.subject());
             v.append(g.variant());

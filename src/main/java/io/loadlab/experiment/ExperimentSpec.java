@@ -5,6 +5,7 @@ import io.loadlab.agent.SubjectHost;
 import io.loadlab.data.SpecSection;
 import io.loadlab.engine.Engine;
 import io.loadlab.time.Durations;
+import io.loadlab.load.LoadSpec;
 import io.loadlab.load.Warmup;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -162,7 +163,7 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
         private Warmup warmup = Warmup.steady(DEFAULT_WARMUP_MAX);
         private boolean rotateWorkloads = true;
         private Duration cooldown = Duration.ofSeconds(1);
-        private int connections = 64;
+        private int connections = LoadSpec.DEFAULT_CONNECTIONS;
         private int threads;
         private Double rate;
         private String serverCpus;

@@ -1,5 +1,6 @@
 package io.loadlab.experiment;
 
+import io.loadlab.data.Group;
 import io.loadlab.engine.Engine;
 import io.loadlab.subject.Subject;
 import io.loadlab.workload.Workload;
@@ -29,7 +30,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
 
         /** A label for messages: {@code java-netty [durability=fsync]}. */
         public String label() {
-            return subject.name() + (variantLabel().isEmpty() ? "" : " [" + variantLabel() + "]");
+            return Group.subjectLabel(subject.name(), variantLabel());
         }
 
         /** {@code Instance[java-netty [durability=memory]: plaintext, json]}, without the subject's whole manifest. */

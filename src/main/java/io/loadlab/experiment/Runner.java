@@ -2,6 +2,7 @@ package io.loadlab.experiment;
 
 import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
+import io.loadlab.data.Group;
 import io.loadlab.data.RunRow;
 import io.loadlab.load.LoadException;
 import io.loadlab.subject.Cpus;
@@ -52,10 +53,10 @@ public final class Runner {
 
     /**
      * What an {@link #execute} call did: its status, the rows it recorded, and the latency of its
-     * successful runs merged per {@link #key} (only what the summary table needs: one histogram a
-     * group, never every run's intervals).
+     * successful runs merged per {@link Group#of(RunRow) group of their rows} (only what the summary
+     * table needs: one histogram a group, never every run's intervals).
      */
-    public record Outcome(Path dir, String status, List<RunRow> rows, Map<String, Histogram> latency) {
+    public record Outcome(Path dir, String status, List<RunRow> rows, Map<Group, Histogram> latency) {
         public Outcome {
             rows = List.copyOf(rows);
             latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
@@ -114,7 +115,7 @@ public final class Runner {
         final ExperimentStore store;
         final int total;
         final List<RunRow> rows = new ArrayList<>();
-        final Map<String, Histogram> latency = new LinkedHashMap<>();
+        final Map<Group, Histogram> latency = new LinkedHashMap<>();
         /** The rate each run offers; a sweep's shares need their round's recorded capacity run. */
         Offers offers;
         int done;
@@ -291,20 +292,9 @@ public final class Runner {
         tally.store.append(m.row(), m.intervals(), m.parts());
         tally.rows.add(m.row());
         tally.offers.recorded(m.row());
-        m.latency().ifPresent(h -> tally.latency.computeIfAbsent(key(run), k -> new Histogram(3)).add(h));
+        m.latency().ifPresent(h -> tally.latency.computeIfAbsent(Group.of(m.row()), k -> new Histogram(3)).add(h));
         tally.done++;
         progress.runFinished(run, m.row(), tally.done, tally.total);
-    }
-
-    /**
-     * The key under which results of one subject, variant, workload and engine are grouped in
-     * {@link Outcome#latency()} (engines that keep histograms: the built-in one); a sweep's point
-     * last ({@code java-netty · plaintext · 50%}), since its points are never pooled.
-     */
-    public static String key(Plan.Run run) {
-        return run.instance().label() + " · " + run.workload().name()
-                + (run.engine().external() ? " · " + run.engine().label() : "")
-                + run.point().map(p -> " · " + p.label()).orElse("");
     }
 
     private static List<List<Plan.Run>> groups(List<Plan.Run> runs) {

@@ -34,6 +34,12 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
                        Duration requestTimeout, Duration connectTimeout, Transport transport,
                        Expectation expectation, long seed, Protocol protocol, int streams, TlsOptions tls) {
 
+    /**
+     * The connections of a load when none are given: the builder's, {@code loadlab load}'s,
+     * {@code loadlab run}'s and an experiment spec's.
+     */
+    public static final int DEFAULT_CONNECTIONS = 64;
+
     public LoadSpec {
         List<String> problems = new ArrayList<>();
         if (request == null) {
@@ -113,7 +119,10 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         }
     }
 
-    /** A builder with the defaults: closed loop, 64 connections, 1 thread, 10 s, timeout 10 s, HTTP/1.1. */
+    /**
+     * A builder with the defaults: closed loop, {@value #DEFAULT_CONNECTIONS} connections, 1 thread, 10 s,
+     * timeout 10 s, HTTP/1.1.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -175,7 +184,7 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
     public static final class Builder {
         private RequestTemplate request;
         private LoadModel model = new LoadModel.ClosedLoop(1);
-        private int connections = 64;
+        private int connections = DEFAULT_CONNECTIONS;
         private int threads = 1;
         private Duration duration;
         private Long requestCount;

@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
+import io.loadlab.data.Group;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,8 +92,9 @@ public final class Comparison {
      * @param runs     one row per run, with the columns of {@code runs.csv}
      * @param metric   name of a numeric column; its direction (throughput, latency, other) picks the
      *                 words of the verdict
-     * @param baseline subject to compare with, or {@code subject[variant]} for one of its variants
-     *                 (default: the variant of its first successful run); see {@link #defaultBaseline}
+     * @param baseline subject to compare with, or {@code subject [variant]} (or {@code subject[variant]}) for
+     *                 one of its variants (default: the variant of its first successful run); see
+     *                 {@link #defaultBaseline}
      * @param options  thresholds and bootstrap settings
      * @throws StatsException when a runs.csv column is missing, the metric is not a numeric column,
      *                        or the baseline has no successful run (the message lists the subjects)
@@ -114,13 +116,13 @@ public final class Comparison {
                 samples.labels.put(e.getKey(), data.label(e.getValue().get(0)));
             }
         }
-        // "subject" or "subject[variant]": the baseline is one variant of one subject, so that the
+        // "subject" or "subject [variant]": the baseline is one variant of one subject, so that the
         // other variants of the same subject (fsync against memory, say) are compared with it.
-        boolean explicitVariant = baseline.endsWith("]") && baseline.indexOf('[') > 0;
-        String baseSubject = explicitVariant ? baseline.substring(0, baseline.indexOf('[')) : baseline;
+        Optional<String> givenVariant = Group.variantOf(baseline);
+        boolean explicitVariant = givenVariant.isPresent();
+        String baseSubject = Group.subjectOf(baseline);
         checkBaseline(data, baseSubject);
-        String baseVariant = explicitVariant ? baseline.substring(baseline.indexOf('[') + 1, baseline.length() - 1)
-                : firstVariant(data, baseSubject);
+        String baseVariant = givenVariant.orElseGet(() -> firstVariant(data, baseSubject));
         Direction direction = Direction.of(metric);
         List<ComparisonRow> out = new ArrayList<>();
         for (Map.Entry<Group, List<RunData.Obs>> e : samples.values.entrySet()) {

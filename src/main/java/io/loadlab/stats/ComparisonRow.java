@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.Group;
 import io.loadlab.format.Figure;
 import io.loadlab.format.Units;
 import java.util.Locale;
@@ -50,13 +51,13 @@ public record ComparisonRow(String subject, String workload, String metric, int 
     }
 
     /**
-     * One line with the figures rounded for reading, such as {@code java-netty[durability=memory] /
-     * plaintext rps: n=5 mean=25,925 ratio=0.576 [0.396, 0.744] vs go-nethttp[durability=memory],
+     * One line with the figures rounded for reading, such as {@code java-netty [durability=memory] /
+     * plaintext rps: n=5 mean=25,925 ratio=0.576 [0.396, 0.744] vs go-nethttp [durability=memory],
      * p_paired=0.043 p_welch=0.0056 p_mw=0.0079: slower}.
      */
     @Override
     public String toString() {
-        String name = variant.isEmpty() ? subject : subject + "[" + variant + "]";
+        String name = Group.subjectLabel(subject, variant);
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s / %s %s: n=%d mean=%s", name, workload,
                 metric, n, Figure.of(metric).format(mean)));
         if (verdict == Verdict.BASELINE) {

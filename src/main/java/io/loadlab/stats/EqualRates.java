@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.RunColumn;
+import io.loadlab.data.Group;
 import io.loadlab.data.RunHistograms;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class EqualRates {
      * rounds' own p99: their mean and its 95% CI), ratio (of the means, to the baseline's),
      * ratio_ci_low, ratio_ci_high, test, p_test, verdict, baseline, note.
      *
-     * @param baseline the subject the others are held against at each rate (or {@code subject[variant]});
+     * @param baseline the subject the others are held against at each rate (or {@code subject [variant]});
      *                 at a rate where it has no successful run, every row says {@code no baseline}
      * @throws StatsException for a table without a sweep
      */
@@ -62,7 +63,7 @@ public final class EqualRates {
 
     /** The comparison at one rate; without a successful baseline run there, every group without one. */
     private static List<ComparisonRow> rowsAt(Table at, String baseline, CompareOptions options) {
-        String subject = baseline.contains("[") ? baseline.substring(0, baseline.indexOf('[')) : baseline;
+        String subject = Group.subjectOf(baseline);
         boolean hasBaseline = at.where(at.stringColumn(RunColumn.SUBJECT.id()).isEqualTo(subject)
                 .and(at.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()))).rowCount() > 0;
         if (hasBaseline) {

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.Group;
 import io.loadlab.format.Units;
 
 /**
@@ -63,7 +64,7 @@ public record Knee(String subject, String variant, String workload, double sloUs
     /** {@code Knee[go-nethttp / plaintext at p99 < 5.00ms: 4,812 rps [4,650, 4,901], 3 rounds]}. */
     @Override
     public String toString() {
-        String name = variant.isEmpty() ? subject : subject + "[" + variant + "]";
+        String name = Group.subjectLabel(subject, variant);
         return "Knee[" + name + " / " + workload + " at p99 < " + Units.latency(sloUs) + ": " + shown()
                 + (Double.isNaN(ciLow) ? "" : " [" + Units.integer(ciLow) + ", " + Units.integer(ciHigh) + "]")
                 + ", " + rounds + " round" + (rounds == 1 ? "" : "s") + "]";

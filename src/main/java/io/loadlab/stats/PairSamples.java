@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
+import io.loadlab.data.Group;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

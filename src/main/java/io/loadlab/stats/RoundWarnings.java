@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.Group;
 import io.loadlab.format.Figure;
 import io.loadlab.format.Units;
 import java.util.ArrayList;

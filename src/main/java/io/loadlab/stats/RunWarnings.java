@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.RunColumn;
+import io.loadlab.data.Group;
 import io.loadlab.format.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

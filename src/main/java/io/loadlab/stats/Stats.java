@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.Group;
 import java.util.List;
 import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;

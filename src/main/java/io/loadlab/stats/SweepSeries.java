@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.RunColumn;
+import io.loadlab.data.Group;
 import io.loadlab.data.RunHistograms;
 import io.loadlab.data.RunRow;
 import java.util.ArrayList;

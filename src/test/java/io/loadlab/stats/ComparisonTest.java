@@ -286,9 +286,9 @@ class ComparisonTest {
                 .findFirst().orElseThrow();
         ComparisonRow plainBase = rows.stream().filter(r -> r.subject().equals("base") && r.variant().isEmpty())
                 .findFirst().orElseThrow();
-        assertEquals("base[tuned]", odd.baseline(), "no 'odd' variant in the baseline: its own variant");
+        assertEquals("base [tuned]", odd.baseline(), "no 'odd' variant in the baseline: its own variant");
         assertEquals(0.5, odd.ratio(), 0.01);
-        assertEquals("base[tuned]", tuned.baseline(), "same variant label");
+        assertEquals("base [tuned]", tuned.baseline(), "same variant label");
         assertEquals(1.0, tuned.ratio(), 1e-12);
         // The baseline subject's other variant is compared, not marked as baseline.
         assertEquals(Verdict.SLOWER, plainBase.verdict());
@@ -308,8 +308,10 @@ class ComparisonTest {
         assertEquals(Verdict.FASTER, memory.verdict(), "memory against the fsync baseline");
         assertEquals(2.0, memory.ratio(), 0.01);
         ComparisonRow other = rows.stream().filter(r -> r.subject().equals("other")).findFirst().orElseThrow();
-        assertEquals("base[fsync]", other.baseline(), "an explicit variant wins over the same label");
+        assertEquals("base [fsync]", other.baseline(), "an explicit variant wins over the same label");
         assertEquals(1L, rows.stream().filter(r -> r.verdict() == Verdict.BASELINE).count());
+        // The baseline as every table shows it, with the space, is the same baseline.
+        assertEquals(rows, Comparison.rows(runs, "rps", "base [fsync]", DEFAULTS));
     }
 
     @Test

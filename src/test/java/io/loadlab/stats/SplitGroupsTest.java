@@ -65,7 +65,7 @@ class SplitGroupsTest {
         assertEquals("", w.variant());
         assertEquals(List.of(1, 2, 3), w.rounds());
         assertEquals("web / json: its runs were made with different connection counts (16, 256), so they are"
-                + " analysed apart, never pooled: web[connections=16], web[connections=256]", w.message());
+                + " analysed apart, never pooled: web [connections=16], web [connections=256]", w.message());
     }
 
     @Test
@@ -85,7 +85,7 @@ class SplitGroupsTest {
     void theBaselineSubjectsOwnPartsAreComparedWithItsFirstOne() {
         List<ComparisonRow> rows = Comparison.rows(twoExperiments(), "rps", "web", DEFAULTS);
         ComparisonRow high = rows.stream().filter(r -> r.variant().equals("connections=256")).findFirst().orElseThrow();
-        assertEquals("web[connections=16]", high.baseline());
+        assertEquals("web [connections=16]", high.baseline());
         assertEquals(Design.WELCH, high.design(), "rounds of different experiments are not pairs");
         assertEquals(3.0, high.ratio(), 0.01);
     }

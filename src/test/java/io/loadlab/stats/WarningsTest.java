@@ -183,7 +183,7 @@ class WarningsTest {
                 .table();
         List<Warning> warnings = find(runs, "rps");
         assertEquals(List.of("api", "web"), warnings.stream().map(Warning::subject).toList());
-        assertTrue(warnings.get(1).message().startsWith("web[tuned] / json: "), warnings.get(1).message());
+        assertTrue(warnings.get(1).message().startsWith("web [tuned] / json: "), warnings.get(1).message());
         assertEquals("tuned", warnings.get(1).variant());
     }
 
