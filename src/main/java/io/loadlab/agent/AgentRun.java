@@ -3,7 +3,7 @@ package io.loadlab.agent;
 import com.hazelcast.collection.IQueue;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.IntervalSample;
-import io.loadlab.load.LoadEngine;
+import io.loadlab.load.NettyLoad;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadResult;
@@ -114,7 +114,7 @@ final class AgentRun {
             if (wait > 0) {
                 Thread.sleep(wait);
             }
-            LoadResult r = LoadEngine.run(spec, new Reporter());
+            LoadResult r = NettyLoad.run(spec, new Reporter());
             done = new Message.Done("ok", Optional.empty(), "complete", r.statusCodes(),
                     OptionalLong.of(r.bytesWritten()), Optional.of(r.connectTime()),
                     spec.warmup().isNone() ? Optional.empty() : r.steady(), spec.threads());

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.LoadResult;
-import io.loadlab.load.format.JsonSummary;
-import io.loadlab.load.format.TextSummary;
+import io.loadlab.load.summary.JsonSummary;
+import io.loadlab.load.summary.TextSummary;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class RemoteSummary {
 
-    // The load --json summary's format (as load.format.JsonSummary), not experiment.json: agent does not depend on data.
+    // The load --json summary's format (as load.summary.JsonSummary), not experiment.json: agent does not depend on data.
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RemoteSummary() {

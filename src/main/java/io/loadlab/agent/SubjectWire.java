@@ -2,7 +2,7 @@ package io.loadlab.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadlab.subject.ProcessTreeStats;
+import io.loadlab.host.ProcessTreeStats;
 import io.loadlab.subject.ServerSampler;
 import java.util.Iterator;
 import java.util.Map;

@@ -4,7 +4,7 @@ import io.loadlab.agent.AgentEngine;
 import io.loadlab.agent.AgentSet;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
-import io.loadlab.load.LoadEngine;
+import io.loadlab.load.NettyLoad;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadResult;
@@ -13,8 +13,8 @@ import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
 import io.loadlab.load.Transport;
 import io.loadlab.load.Warmup;
-import io.loadlab.load.format.JsonSummary;
-import io.loadlab.load.format.TextSummary;
+import io.loadlab.load.summary.JsonSummary;
+import io.loadlab.load.summary.TextSummary;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -138,7 +138,7 @@ final class LoadCommand implements Callable<Integer> {
             });
             return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
-        LoadResult result = LoadEngine.run(spec, new LoadListener() {
+        LoadResult result = NettyLoad.run(spec, new LoadListener() {
             @Override
             public void started() {
                 if (!json) {

@@ -61,7 +61,8 @@ public final class Main implements Runnable {
                 c.getErr().println("loadlab: " + le.getMessage());
                 return le.isUsageError() ? EXIT_USAGE : EXIT_FAILED;
             }
-            if (ex instanceof io.loadlab.subject.SubjectException || ex instanceof io.loadlab.experiment.ExperimentException
+            if (ex instanceof io.loadlab.subject.SubjectException || ex instanceof io.loadlab.host.HostException
+                    || ex instanceof io.loadlab.experiment.ExperimentException
                     || ex instanceof io.loadlab.data.DataException || ex instanceof io.loadlab.stats.StatsException
                     || ex instanceof io.loadlab.time.DurationException || ex instanceof io.loadlab.engine.EngineException
                     || ex instanceof io.loadlab.agent.AgentException) {

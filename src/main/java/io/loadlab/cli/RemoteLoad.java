@@ -6,7 +6,7 @@ import io.loadlab.agent.RemoteResult;
 import io.loadlab.agent.RemoteSummary;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadSpec;
-import io.loadlab.load.format.TextSummary;
+import io.loadlab.load.summary.TextSummary;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

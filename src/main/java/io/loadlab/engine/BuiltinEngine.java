@@ -1,13 +1,13 @@
 package io.loadlab.engine;
 
-import io.loadlab.load.LoadEngine;
+import io.loadlab.load.NettyLoad;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadResult;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
-/** Loadlab's own Netty engine ({@link LoadEngine}) in this JVM, as an {@link Engine}. */
+/** Loadlab's own Netty engine ({@link NettyLoad}) in this JVM, as an {@link Engine}. */
 final class BuiltinEngine implements Engine {
 
     BuiltinEngine() {
@@ -25,7 +25,7 @@ final class BuiltinEngine implements Engine {
 
     @Override
     public EngineResult run(RunSpec spec, LoadListener window) {
-        return of(LoadEngine.run(spec.load(), window));
+        return of(NettyLoad.run(spec.load(), window));
     }
 
     /** The engine-neutral form of the built-in engine's result. */

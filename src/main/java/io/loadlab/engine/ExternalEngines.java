@@ -36,7 +36,7 @@ public final class ExternalEngines {
     private static final Duration EXIT_GRACE = Duration.ofSeconds(30);
 
     /** Whether util-linux's {@code setpriv} is there to tie the tool's life to this JVM's. */
-    private static final boolean PDEATHSIG = io.loadlab.subject.Subjects.onPath("setpriv");
+    private static final boolean PDEATHSIG = io.loadlab.host.Executables.onPath("setpriv");
 
     private ExternalEngines() {
     }
@@ -256,7 +256,7 @@ public final class ExternalEngines {
 
     /** CPU time of this JVM's children that have been waited for, s; NaN without /proc. */
     static double childCpuSeconds() {
-        return io.loadlab.subject.ProcFs.cpuTicks("self").map(t -> (t[2] + t[3]) / io.loadlab.subject.ProcFs.TICKS_PER_SECOND)
+        return io.loadlab.host.ProcFs.cpuTicks("self").map(t -> (t[2] + t[3]) / io.loadlab.host.ProcFs.TICKS_PER_SECOND)
                 .orElse(Double.NaN);
     }
 }

@@ -1,16 +1,17 @@
 package io.loadlab.engine;
 
+import io.loadlab.host.Cpus;
+import io.loadlab.host.Executables;
+import io.loadlab.host.LoadlabCache;
 import io.loadlab.importer.ImportedRun;
 import io.loadlab.importer.Tool;
-import io.loadlab.load.LoadEngine;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
+import io.loadlab.load.NettyLoad;
 import io.loadlab.load.Warmed;
 import io.loadlab.load.Warmup;
-import io.loadlab.subject.Cpus;
-import io.loadlab.subject.LoadlabCache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ public final class ToolEngine implements Engine {
      * name (which then fails to start with the OS's message).
      */
     Path executable() {
-        return LoadlabCache.find(label()).orElse(Path.of(label()));
+        return Executables.find(label()).orElse(Path.of(label()));
     }
 
     @Override
@@ -115,7 +116,7 @@ public final class ToolEngine implements Engine {
 
     @Override
     public Optional<String> unavailableReason() {
-        if (LoadlabCache.find(label()).isPresent()) {
+        if (Executables.find(label()).isPresent()) {
             return Optional.empty();
         }
         return Optional.of("engine " + label() + ": '" + label() + "' is neither on the PATH nor in "
@@ -166,7 +167,7 @@ public final class ToolEngine implements Engine {
             ExternalEngines.run(load.withDuration(f.length()), spec.scratch(), warmupOutput, () -> { }, () -> { });
             return new Warmed(f.length().toMillis() / 1000.0, Optional.empty(), List.of());
         }
-        LoadResult builtin = LoadEngine.run(spec.load().withWindow(Duration.ofMillis(500)));
+        LoadResult builtin = NettyLoad.run(spec.load().withWindow(Duration.ofMillis(500)));
         ExternalEngines.run(load.withDuration(TOOL_WARMUP), spec.scratch(), warmupOutput, () -> { }, () -> { });
         return new Warmed(builtin.warmupSeconds() + builtin.durationSeconds() + TOOL_WARMUP.toMillis() / 1000.0,
                 builtin.steady(), builtin.warmup().intervalRps());

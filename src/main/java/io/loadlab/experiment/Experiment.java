@@ -3,7 +3,7 @@ package io.loadlab.experiment;
 import io.loadlab.data.EnvironmentSection;
 import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
-import io.loadlab.subject.Cpus;
+import io.loadlab.host.Cpus;
 import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.Subjects;
 import io.loadlab.workload.Workload;

@@ -13,7 +13,7 @@ import io.loadlab.load.Protocol;
 import io.loadlab.load.TlsOptions;
 import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
-import io.loadlab.subject.Cpus;
+import io.loadlab.host.Cpus;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.workload.Workload;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.loadlab.experiment;
 
 import io.loadlab.load.Expectation;
-import io.loadlab.load.LoadEngine;
+import io.loadlab.load.NettyLoad;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
@@ -29,7 +29,7 @@ final class Preload {
     static void write(Workload.Preload pre, Target server, Protocol protocol, TlsOptions tls) {
         RequestTemplate put = new RequestTemplate("PUT", new Target(server.tls(), server.host(), server.port(),
                 pre.pathPrefix() + "{seq}"), List.of(), pre.bodySize());
-        LoadResult r = LoadEngine.run(LoadSpec.builder().request(put).connections(Math.min(8, pre.count()))
+        LoadResult r = NettyLoad.run(LoadSpec.builder().request(put).connections(Math.min(8, pre.count()))
                 .threads(1).requests(pre.count()).protocol(protocol).tls(tls)
                 .expect(new Expectation(Set.of(200, 201, 204), OptionalLong.empty())).build());
         if (r.errors().total() > 0 || r.requests() != pre.count()) {

@@ -6,7 +6,7 @@ import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import io.loadlab.engine.EngineResult;
 import io.loadlab.engine.Latency;
-import io.loadlab.subject.ProcessTreeStats;
+import io.loadlab.host.ProcessTreeStats;
 import io.loadlab.subject.ServerSampler;
 import java.time.Instant;
 import java.util.HashMap;

@@ -5,7 +5,7 @@ import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Group;
 import io.loadlab.data.RunRow;
 import io.loadlab.load.LoadException;
-import io.loadlab.subject.Cpus;
+import io.loadlab.host.Cpus;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.ThrowawayCa;
 import io.loadlab.subject.SubjectException;

@@ -3,7 +3,7 @@ package io.loadlab.experiment;
 import io.loadlab.agent.AgentException;
 import io.loadlab.agent.RemoteSubject;
 import io.loadlab.agent.SubjectHost;
-import io.loadlab.subject.Cpus;
+import io.loadlab.host.Cpus;
 import io.loadlab.subject.LogTail;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.ServerSampler;

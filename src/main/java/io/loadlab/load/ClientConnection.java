@@ -4,10 +4,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 
 /**
- * One client connection of a worker, kept across reconnects: HTTP/1.1 ({@link Connection}) or HTTP/2
+ * One client connection of a worker, kept across reconnects: HTTP/1.1 ({@link Http1Connection}) or HTTP/2
  * ({@link H2Connection}). Every method runs on the worker's event loop.
  */
-sealed interface ClientConnection permits Connection, H2Connection {
+sealed interface ClientConnection permits Http1Connection, H2Connection {
 
     /**
      * Adds the connection's HTTP handlers to a new channel's pipeline, after TLS where the run has it.
@@ -23,7 +23,7 @@ sealed interface ClientConnection permits Connection, H2Connection {
 
     /**
      * At a fixed rate, records the requests that fell due before {@code endNanos} but were never sent
-     * (see {@link Connection#recordMissed}). Runs once, at the end.
+     * (see {@link Http1Connection#recordMissed}). Runs once, at the end.
      *
      * @return how many were due and never sent
      */

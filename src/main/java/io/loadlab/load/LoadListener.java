@@ -1,7 +1,7 @@
 package io.loadlab.load;
 
 /**
- * Hears a run's progress, on the thread that called {@link LoadEngine#run}. Callbacks must be
+ * Hears a run's progress, on the thread that called {@link NettyLoad#run}. Callbacks must be
  * quick: they run between interval snapshots. A harness uses the window callbacks to sample the
  * server's CPU over exactly the measured window.
  */

@@ -34,7 +34,7 @@ public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lat
         Histogram lateness = new Histogram(1, Worker.HIGHEST_US * 1000, 2);
         long[] counts = new long[3];
         for (Worker w : workers) {
-            LoadEngine.onLoop(w.loop, () -> {
+            NettyLoad.onLoop(w.loop, () -> {
                 lateness.add(w.lateness);
                 counts[0] += w.pacer.map(Pacer::wakeTimes).orElse(0L);
                 counts[1] += w.sentEarly;

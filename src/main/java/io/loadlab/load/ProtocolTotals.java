@@ -18,7 +18,7 @@ final class ProtocolTotals {
         long[] counts = new long[2];
         String[] last = {"", ""};
         for (Worker w : workers) {
-            LoadEngine.onLoop(w.loop, () -> {
+            NettyLoad.onLoop(w.loop, () -> {
                 time.add(w.tls.handshakeUs);
                 counts[0] += w.tls.handshakes;
                 counts[1] += w.tls.resumed;
@@ -39,7 +39,7 @@ final class ProtocolTotals {
         }
         long[] c = new long[3];
         for (Worker w : workers) {
-            LoadEngine.onLoop(w.loop, () -> {
+            NettyLoad.onLoop(w.loop, () -> {
                 c[0] += w.h2.rstStream;
                 c[1] += w.h2.goaway;
                 c[2] += w.h2.flowControlStalls;

@@ -98,7 +98,7 @@ final class Worker {
     /** Opens this worker's connections; {@code globalIndexes} give each its place in the rate schedule. */
     void start(List<Integer> globalIndexes) {
         for (int g : globalIndexes) {
-            ClientConnection c = control.spec.protocol().isHttp2() ? new H2Connection(this, g) : new Connection(this, g);
+            ClientConnection c = control.spec.protocol().isHttp2() ? new H2Connection(this, g) : new Http1Connection(this, g);
             connections.add(c);
             connect(c);
         }
@@ -132,7 +132,7 @@ final class Worker {
      * puts the SslHandler and the handshake's gate before the HTTP handlers.
      */
     private ChannelHandler handlerFor(ClientConnection c) {
-        if (control.tls.isEmpty() && c instanceof Connection plain) {
+        if (control.tls.isEmpty() && c instanceof Http1Connection plain) {
             return plain;
         }
         return new ChannelInitializer<Channel>() {

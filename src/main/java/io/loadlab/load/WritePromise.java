@@ -5,7 +5,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.DefaultChannelPromise;
 
 /**
- * The promise of every write on one channel: it tells its {@link Connection} when a write has gone
+ * The promise of every write on one channel: it tells its {@link Http1Connection} when a write has gone
  * out or failed, and never completes itself, so the same object serves every write of the channel.
  * A new {@link DefaultChannelPromise} and its listener per write were two objects per request;
  * {@code voidPromise()} would turn a failed write into an {@code exceptionCaught} that cannot be

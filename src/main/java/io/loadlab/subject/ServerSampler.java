@@ -1,5 +1,8 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.MachineCpu;
+import io.loadlab.host.ProcFs;
+import io.loadlab.host.ProcessTreeStats;
 import io.loadlab.load.LoadListener;
 import java.util.List;
 import java.util.Optional;

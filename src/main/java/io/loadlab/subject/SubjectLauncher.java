@@ -1,5 +1,8 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.Cpus;
+import io.loadlab.host.Executables;
+import io.loadlab.host.LoadlabCache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -116,7 +119,7 @@ public final class SubjectLauncher {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("PATH", LoadlabCache.path());
+        pb.environment().put("PATH", Executables.path());
         Process p = pb.start();
         boolean done;
         try {
@@ -193,7 +196,7 @@ public final class SubjectLauncher {
                     baseValues(m, home), m.name() + " version"))
                     .directory(m.dir().toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            pb.environment().put("PATH", LoadlabCache.path());
+            pb.environment().put("PATH", Executables.path());
             Process p = pb.start();
             // Output goes to a file, so a command that hangs with its output open cannot block us.
             if (!p.waitFor(30, TimeUnit.SECONDS)) {

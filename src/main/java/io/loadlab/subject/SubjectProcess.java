@@ -1,5 +1,8 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.Executables;
+import io.loadlab.host.ListeningSockets;
+import io.loadlab.host.ProcFs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -77,7 +80,7 @@ public final class SubjectProcess implements AutoCloseable {
                                        Optional<String> cpus) {
         // Without setsid the subject shares this JVM's process group, which must not be killed:
         // then only its tree is stopped, and nothing watches for this JVM's death.
-        boolean ownGroup = Subjects.onPath("setsid");
+        boolean ownGroup = Executables.onPath("setsid");
         List<String> cmd = new ArrayList<>();
         if (ownGroup) {
             cmd.add("setsid");

@@ -1,5 +1,7 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.Executables;
+import io.loadlab.host.LoadlabCache;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,20 +80,11 @@ public final class Subjects {
      */
     static Optional<String> missing(List<String> commands) {
         for (String c : commands) {
-            if (LoadlabCache.find(c).isEmpty()) {
+            if (Executables.find(c).isEmpty()) {
                 return Optional.of("needs `" + c + "` on PATH");
             }
         }
         return Optional.empty();
     }
 
-    /** Whether an executable of this name is in a PATH folder. */
-    public static boolean onPath(String command) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

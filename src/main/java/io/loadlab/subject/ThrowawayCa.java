@@ -1,5 +1,6 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.Executables;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -135,7 +136,7 @@ public record ThrowawayCa(Path dir, Path caCert) {
 
     /** Whether {@code openssl} can be run here (the TLS protocol variants need it). */
     public static boolean available() {
-        return LoadlabCache.find("openssl").isPresent();
+        return Executables.find("openssl").isPresent();
     }
 
     private static void openssl(Path dir, List<String> args) {

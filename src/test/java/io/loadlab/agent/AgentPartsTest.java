@@ -12,7 +12,7 @@ import io.loadlab.load.IntervalSample;
 import io.loadlab.load.LoadModel;
 import io.loadlab.load.LoadSpec;
 import io.loadlab.load.Warmup;
-import io.loadlab.subject.ProcessTreeStats;
+import io.loadlab.host.ProcessTreeStats;
 import io.loadlab.subject.ServerSampler;
 import io.loadlab.subject.ThrowawayCa;
 import java.nio.file.Files;

@@ -175,7 +175,7 @@ class RemoteSubjectsAcrossHostsTest {
     @Test
     void aTlsSubjectOnItsHostServesTheRunnersCertificateWhichIsDeletedWhenItStops() throws Exception {
         needs(io.loadlab.subject.ThrowawayCa.available(), "openssl is not installed");
-        needs(io.loadlab.subject.LoadlabCache.find("nginx").isPresent(), "nginx is not installed");
+        needs(io.loadlab.host.Executables.find("nginx").isPresent(), "nginx is not installed");
         long nginxBefore = CERTIFICATE.matcher(agentLog("subjects")).results().count();
         List<RunRow> rows = rowsOf(runOf("^nginx$", "tls", "subjects", "1s", 1, "--protocols", "^h1-tls$"), "tls", 1);
         RunRow r = rows.get(0);

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import io.loadlab.importer.Importers;
 import io.loadlab.importer.Tool;
-import io.loadlab.subject.ProcFs;
+import io.loadlab.host.ProcFs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

@@ -1,5 +1,6 @@
 package io.loadlab.engine;
 
+import io.loadlab.host.Executables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -50,7 +51,7 @@ class ToolProtocolsTest {
 
     @BeforeAll
     static void startNginx() throws Exception {
-        assumeTrue(Subjects.onPath("nginx"), "needs nginx (apt-get install nginx-light)");
+        assumeTrue(Executables.onPath("nginx"), "needs nginx (apt-get install nginx-light)");
         assumeTrue(ThrowawayCa.available(), "needs openssl");
         ca = ThrowawayCa.create(dir.resolve("ca"));
         ThrowawayCa.ServerFiles cert = ca.issue("server");

@@ -87,7 +87,7 @@ final class FaultySubjects {
     }
 
     static boolean running(long pid) {
-        return io.loadlab.subject.ProcFs.running(pid);
+        return io.loadlab.host.ProcFs.running(pid);
     }
 
     /**

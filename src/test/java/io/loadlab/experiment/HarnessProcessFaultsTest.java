@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.data.Results;
-import io.loadlab.subject.Cpus;
+import io.loadlab.host.Cpus;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

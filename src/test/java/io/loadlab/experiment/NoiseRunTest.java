@@ -7,7 +7,7 @@ import io.loadlab.data.Results;
 import io.loadlab.stats.Warning;
 import io.loadlab.stats.WarningOptions;
 import io.loadlab.stats.Warnings;
-import io.loadlab.subject.Cpus;
+import io.loadlab.host.Cpus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -58,7 +58,7 @@ class NoiseRunTest {
             public void runFinished(Plan.Run run, io.loadlab.data.RunRow row, int done, int total) {
                 if (run.runId() == 2) {
                     burnerNanos[1] = System.nanoTime();
-                    burnerTicks[0] = io.loadlab.subject.ProcFs.cpuTicks(Long.toString(burner.get().pid()))
+                    burnerTicks[0] = io.loadlab.host.ProcFs.cpuTicks(Long.toString(burner.get().pid()))
                             .map(t -> t[0] + t[1]).orElse(0L);
                 }
             }
@@ -75,7 +75,7 @@ class NoiseRunTest {
         double quiet = Double.parseDouble(rows.get(0).get("noise_cpu_s"));
         double busy = Double.parseDouble(rows.get(1).get("noise_cpu_s"));
         double window = Double.parseDouble(rows.get(1).get("duration_s"));
-        double burned = burnerTicks[0] / io.loadlab.subject.ProcFs.TICKS_PER_SECOND;
+        double burned = burnerTicks[0] / io.loadlab.host.ProcFs.TICKS_PER_SECOND;
         double inWindow = burned * window / ((burnerNanos[1] - burnerNanos[0]) / 1e9);
         assertTrue(burned > 0.1, "the burner ran: " + burned + " s");
         // The estimate spreads the burner's CPU evenly over its life, but it had its CPU to itself while

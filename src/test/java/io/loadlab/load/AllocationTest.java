@@ -50,7 +50,7 @@ class AllocationTest {
         try (TestHttpServer server = TestHttpServer.fixed("Hello, World!")) {
             // The fixed warm-up gives C2 time to compile the hot path: before, the interpreter and C1
             // allocate what escape analysis later removes, which is not what a steady window shows.
-            LoadResult r = LoadEngine.run(b.url(server.url("/plaintext")).threads(threads)
+            LoadResult r = NettyLoad.run(b.url(server.url("/plaintext")).threads(threads)
                     .connectTimeout(Duration.ofSeconds(2)).warmup(Duration.ofSeconds(3))
                     .duration(Duration.ofSeconds(3)).build());
             assertEquals(0, r.errors().total(), r.errors().toString());

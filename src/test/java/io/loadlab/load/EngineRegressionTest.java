@@ -32,7 +32,7 @@ class EngineRegressionTest {
     @Test
     void closeDelimitedBodyCutByResetCountsOneReadErrorAndNoProtocolError() throws Exception {
         try (CutServer server = new CutServer(true)) {
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url()).connections(1)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url()).connections(1)
                     .duration(Duration.ofMillis(800)).connectTimeout(Duration.ofSeconds(2)).build());
             assertTrue(r.errors().read() > 0, "a cut body is a read error: " + r.errors());
             assertEquals(0, r.errors().protocol(), "counted twice, as protocol too: " + r.errors());
@@ -49,7 +49,7 @@ class EngineRegressionTest {
     @Test
     void closeDelimitedBodyCutByTimeoutCountsOneTimeoutAndNoProtocolError() throws Exception {
         try (CutServer server = new CutServer(false)) {
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url()).connections(1)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url()).connections(1)
                     .duration(Duration.ofMillis(1200)).requestTimeout(Duration.ofMillis(200))
                     .connectTimeout(Duration.ofSeconds(2)).build());
             assertTrue(r.errors().timeout() >= 2, "timeouts: " + r.errors());
@@ -69,7 +69,7 @@ class EngineRegressionTest {
             TestHttpServer.ok(out, "slow");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(1)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(1)
                     .model(new LoadModel.FixedRate(200)).duration(Duration.ofSeconds(1))
                     .connectTimeout(Duration.ofSeconds(2)).build());
             Histogram lat = r.latency();
@@ -81,8 +81,8 @@ class EngineRegressionTest {
             assertEquals(r.requests() + r.missed(), lat.getTotalCount(), "answered and missed, each once");
             assertTrue(r.missed() >= 160, "missed: " + r.missed());
             assertTrue(r.rateNotReached());
-            assertTrue(io.loadlab.load.format.TextSummary.format(r).contains("rate_not_reached"));
-            assertTrue(io.loadlab.load.format.JsonSummary.format(r).contains("\"missed\" : " + r.missed()));
+            assertTrue(io.loadlab.load.summary.TextSummary.format(r).contains("rate_not_reached"));
+            assertTrue(io.loadlab.load.summary.JsonSummary.format(r).contains("\"missed\" : " + r.missed()));
             IntervalSample last = r.intervals().get(r.intervals().size() - 1);
             assertEquals(r.missed(), last.missed(), "the missed requests are recorded at the window's end");
             for (IntervalSample s : r.intervals()) {
@@ -104,9 +104,9 @@ class EngineRegressionTest {
         })) {
             LoadSpec spec = LoadSpec.builder().url(server.url("/kv/{rand:0-999999}")).connections(1).requests(50)
                     .connectTimeout(Duration.ofSeconds(2)).build();
-            LoadEngine.run(spec);
+            NettyLoad.run(spec);
             target.set(0, second);
-            LoadEngine.run(spec);
+            NettyLoad.run(spec);
         }
         assertEquals(50, first.size());
         assertEquals(first, second, "the same spec sends the same keys in the same order");
@@ -131,7 +131,7 @@ class EngineRegressionTest {
                     pause(600); // stands for a slow /proc scan of a large process tree
                 }
             };
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(1)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(1)
                     .duration(Duration.ofSeconds(1)).connectTimeout(Duration.ofSeconds(2)).build(), slowStart);
             assertTrue(r.rps() <= 52, "one connection at 20 ms an answer cannot exceed 50/s, got " + r.rps());
             assertTrue(r.requests() > 20, "the window still measured: " + r.requests());

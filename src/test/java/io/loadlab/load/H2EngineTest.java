@@ -26,7 +26,7 @@ class H2EngineTest {
     @Test
     void everyStreamIsCountedWithTheStatusTheServerSent() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
-            LoadResult r = LoadEngine.run(h2c(s, "/s/{rand:200-204}", 4, 8).requests(2000)
+            LoadResult r = NettyLoad.run(h2c(s, "/s/{rand:200-204}", 4, 8).requests(2000)
                     .expect(new Expectation(java.util.Set.of(200, 201, 202, 203, 204), java.util.OptionalLong.of(2)))
                     .build());
             assertEquals(2000, r.requests());
@@ -45,7 +45,7 @@ class H2EngineTest {
     @Test
     void statusErrorsAreCountedPerStream() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
-            LoadResult r = LoadEngine.run(h2c(s, "/s/503", 2, 5).requests(500).build());
+            LoadResult r = NettyLoad.run(h2c(s, "/s/503", 2, 5).requests(500).build());
             assertEquals(Map.of(503, 500L), r.statusCodes());
             assertEquals(500, r.errors().status());
             assertEquals(500, r.errors().total());
@@ -55,7 +55,7 @@ class H2EngineTest {
     @Test
     void resetStreamsAreCountedAsReadErrorsAndTheConnectionCarriesOn() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
-            LoadResult r = LoadEngine.run(h2c(s, "/rst", 2, 4).requests(400).build());
+            LoadResult r = NettyLoad.run(h2c(s, "/rst", 2, 4).requests(400).build());
             assertEquals(400, s.resets.get());
             assertEquals(400, r.h2().orElseThrow().rstStream(), r.errors() + " " + r.h2() + " " + r.requests());
             assertEquals(400, r.errors().read());
@@ -71,7 +71,7 @@ class H2EngineTest {
     @Test
     void goawayLosesTheStreamsAboveItsLastAndTheRunGoesOnOverNewConnections() throws Exception {
         try (H2TestServer s = H2TestServer.goawayAfter(50)) {
-            LoadResult r = LoadEngine.run(h2c(s, "/s/200", 2, 10).requests(3000).build());
+            LoadResult r = NettyLoad.run(h2c(s, "/s/200", 2, 10).requests(3000).build());
             long goaways = s.goaways.get();
             // Each connection answers 50, then leaves; the two open at the end answered fewer.
             assertTrue(r.requests() >= 50 * goaways && r.requests() < 50 * (goaways + 2),
@@ -88,7 +88,7 @@ class H2EngineTest {
     @Test
     void fixedRateKeepsOneScheduleAndOneRequestInFlightPerStream() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
-            LoadResult r = LoadEngine.run(h2c(s, "/s/200", 2, 4).model(new LoadModel.FixedRate(2000))
+            LoadResult r = NettyLoad.run(h2c(s, "/s/200", 2, 4).model(new LoadModel.FixedRate(2000))
                     .requests(400).build());
             assertEquals(400, r.requests());
             assertEquals(400, r.serviceTime().orElseThrow().getTotalCount());
@@ -100,7 +100,7 @@ class H2EngineTest {
     @Test
     void aServerWithoutH2cFailsThePreflightWithWhatToDo() throws Exception {
         try (TestHttpServer plain = TestHttpServer.fixed("hello")) {
-            LoadException e = assertThrows(LoadException.class, () -> LoadEngine.run(LoadSpec.builder()
+            LoadException e = assertThrows(LoadException.class, () -> NettyLoad.run(LoadSpec.builder()
                     .url("http://127.0.0.1:" + plain.port() + "/").protocol(Protocol.H2C)
                     .connectTimeout(Duration.ofSeconds(2)).requests(10).build()));
             assertTrue(e.getMessage().contains("does not serve h2c") && e.getMessage().contains("drop --h2c"),

@@ -230,7 +230,7 @@ class HostileServersTest {
             spec = load.apply(LoadSpec.builder().url(server.url()).threads(2)
                     .connectTimeout(Duration.ofSeconds(2))).build();
             long t0 = System.nanoTime();
-            r = LoadEngine.run(spec, listener);
+            r = NettyLoad.run(spec, listener);
             seconds = (System.nanoTime() - t0) / 1e9;
             // The server still holds its ends: count only the engine's (remote port = server's).
             awaitTrue("the engine's connections to " + behaviour + " are closed",

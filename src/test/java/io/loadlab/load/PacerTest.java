@@ -163,7 +163,7 @@ class PacerTest {
     }
 
     private static LoadResult fixed(TestHttpServer server, double rate, Duration slack, Duration window) {
-        return LoadEngine.run(LoadSpec.builder().url(server.url("/")).connectTimeout(Duration.ofSeconds(2))
+        return NettyLoad.run(LoadSpec.builder().url(server.url("/")).connectTimeout(Duration.ofSeconds(2))
                 .connections(16).threads(1).model(new LoadModel.FixedRate(rate, slack)).duration(window).build());
     }
 
@@ -201,7 +201,7 @@ class PacerTest {
     @Test
     void http2FixedRateWaitsInThePacerToo() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(s.url("/s/200")).protocol(Protocol.H2C).streams(4)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(s.url("/s/200")).protocol(Protocol.H2C).streams(4)
                     .connections(2).threads(1).model(new LoadModel.FixedRate(400, Duration.ofMillis(1)))
                     .requests(400).build());
             Pacing p = r.pacing().orElseThrow();

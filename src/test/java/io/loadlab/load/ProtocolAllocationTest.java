@@ -89,7 +89,7 @@ class ProtocolAllocationTest {
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         try {
             // The fixed warm-up gives C2 time to compile the hot path (see AllocationTest).
-            LoadResult r = LoadEngine.run(b.connections(8).threads(1).connectTimeout(Duration.ofSeconds(5))
+            LoadResult r = NettyLoad.run(b.connections(8).threads(1).connectTimeout(Duration.ofSeconds(5))
                     .warmup(Duration.ofSeconds(3)).duration(Duration.ofSeconds(3)).build());
             assertEquals(0, r.errors().total(), r.errors().toString());
             assertTrue(r.requests() > 5_000, "enough answers to spread a snapshot's bytes over: " + r);

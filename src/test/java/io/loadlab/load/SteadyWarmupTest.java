@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.load.format.JsonSummary;
-import io.loadlab.load.format.TextSummary;
+import io.loadlab.load.summary.JsonSummary;
+import io.loadlab.load.summary.TextSummary;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -123,7 +123,7 @@ class SteadyWarmupTest {
             TestHttpServer.ok(out, "ok");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(8)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(8)
                     .warmup(new Warmup.Steady(Duration.ZERO, Duration.ofSeconds(20)))
                     .duration(Duration.ofSeconds(1)).connectTimeout(Duration.ofSeconds(2)).build());
             assertEquals(java.util.Optional.of(true), r.steady(), "steady after the ramp: warm-up " + r.warmupSeconds());
@@ -146,7 +146,7 @@ class SteadyWarmupTest {
             return true;
         })) {
             Duration max = Duration.ofSeconds(4);
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(8)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(8)
                     .warmup(Warmup.steady(max)).duration(Duration.ofSeconds(1))
                     .connectTimeout(Duration.ofSeconds(2)).build());
             assertEquals(java.util.Optional.of(false), r.steady());
@@ -162,16 +162,16 @@ class SteadyWarmupTest {
     @Test
     void aFixedWarmupRunsItsLengthAndStillSaysWhetherItWasSteady() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("ok")) {
-            LoadResult r = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(4)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(4)
                     .warmup(Duration.ofMillis(2500)).duration(Duration.ofMillis(500))
                     .connectTimeout(Duration.ofSeconds(2)).build());
             assertTrue(Math.abs(r.warmupSeconds() - 2.5) < 0.2, "fixed: " + r.warmupSeconds());
             assertTrue(r.steady().isPresent());
-            LoadResult none = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(4)
+            LoadResult none = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(4)
                     .duration(Duration.ofMillis(500)).connectTimeout(Duration.ofSeconds(2)).build());
             assertEquals(0, none.warmupSeconds());
             assertEquals(java.util.Optional.of(false), none.steady(), "no warm-up establishes no steady state");
-            LoadResult counted = LoadEngine.run(LoadSpec.builder().url(server.url("/")).connections(4).requests(100)
+            LoadResult counted = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(4).requests(100)
                     .connectTimeout(Duration.ofSeconds(2)).build());
             assertTrue(counted.steady().isEmpty(), "a request-count run has no warm-up to judge");
         }

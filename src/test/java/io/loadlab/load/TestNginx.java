@@ -1,7 +1,8 @@
 package io.loadlab.load;
 
-import io.loadlab.subject.Subjects;
+import io.loadlab.host.Executables;
 import io.loadlab.subject.SubjectProcess;
+import io.loadlab.subject.Subjects;
 import io.loadlab.subject.ThrowawayCa;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -28,7 +29,7 @@ public final class TestNginx implements AutoCloseable {
     }
 
     public static boolean available() {
-        return Subjects.onPath("nginx");
+        return Executables.onPath("nginx");
     }
 
     /**

@@ -65,7 +65,7 @@ class TlsEngineTest {
 
     @Test
     void httpsCountsEveryAnswerOverHttp11() {
-        LoadResult r = LoadEngine.run(spec("/plaintext", TlsOptions.Provider.AUTO, Optional.empty(), true)
+        LoadResult r = NettyLoad.run(spec("/plaintext", TlsOptions.Provider.AUTO, Optional.empty(), true)
                 .connections(4).requests(1000).build());
         assertEquals(1000, r.requests());
         assertEquals(Map.of(200, 1000L), r.statusCodes());
@@ -81,7 +81,7 @@ class TlsEngineTest {
 
     @Test
     void h2CountsEveryStreamAndItsStatus() {
-        LoadResult ok = LoadEngine.run(spec(1, "/plaintext", TlsOptions.Provider.AUTO, Optional.empty(), true)
+        LoadResult ok = NettyLoad.run(spec(1, "/plaintext", TlsOptions.Provider.AUTO, Optional.empty(), true)
                 .protocol(Protocol.H2).streams(10).connections(3).requests(900).build());
         assertEquals(900, ok.requests());
         assertEquals(Map.of(200, 900L), ok.statusCodes());
@@ -89,7 +89,7 @@ class TlsEngineTest {
         assertEquals(Protocol.H2, ok.protocol());
         assertEquals(new H2Summary(10, 0, 0, 0), ok.h2().orElseThrow());
         assertEquals(3, ok.tls().orElseThrow().handshakes());
-        LoadResult missing = LoadEngine.run(spec(1, "/absent", TlsOptions.Provider.AUTO, Optional.empty(), true)
+        LoadResult missing = NettyLoad.run(spec(1, "/absent", TlsOptions.Provider.AUTO, Optional.empty(), true)
                 .protocol(Protocol.H2).streams(10).connections(3).requests(300).build());
         assertEquals(Map.of(404, 300L), missing.statusCodes());
         assertEquals(300, missing.errors().status());
@@ -101,7 +101,7 @@ class TlsEngineTest {
     void laterConnectionsResumeTheFirstOnesSession(TlsOptions.Provider provider, TlsOptions.Version version) {
         assumeTrue(provider != TlsOptions.Provider.OPENSSL || io.netty.handler.ssl.OpenSsl.isAvailable());
         // One connection at a time: each reconnect comes after the previous session exists.
-        LoadResult r = LoadEngine.run(spec("/plaintext", provider, Optional.of(version), true)
+        LoadResult r = NettyLoad.run(spec("/plaintext", provider, Optional.of(version), true)
                 .connections(1).requests(10L * PER_CONNECTION).build());
         TlsSummary t = r.tls().orElseThrow();
         assertEquals(10L * PER_CONNECTION, r.requests(), t.toString());
@@ -115,7 +115,7 @@ class TlsEngineTest {
     @CsvSource({"OPENSSL", "JDK"})
     void noResumeMakesEveryHandshakeFull(TlsOptions.Provider provider) {
         assumeTrue(provider != TlsOptions.Provider.OPENSSL || io.netty.handler.ssl.OpenSsl.isAvailable());
-        LoadResult r = LoadEngine.run(spec("/plaintext", provider, Optional.empty(), false)
+        LoadResult r = NettyLoad.run(spec("/plaintext", provider, Optional.empty(), false)
                 .connections(1).requests(5L * PER_CONNECTION).build());
         TlsSummary t = r.tls().orElseThrow();
         assertTrue(t.handshakes() >= 5, t.toString());
@@ -125,7 +125,7 @@ class TlsEngineTest {
 
     @Test
     void nginxsGoawayEveryTenStreamsLosesOnlyTheStreamsAboveItsLast() {
-        LoadResult r = LoadEngine.run(spec("/plaintext", TlsOptions.Provider.AUTO, Optional.empty(), true)
+        LoadResult r = NettyLoad.run(spec("/plaintext", TlsOptions.Provider.AUTO, Optional.empty(), true)
                 .protocol(Protocol.H2).streams(4).connections(2).requests(400).build());
         H2Summary h = r.h2().orElseThrow();
         assertTrue(h.goaway() >= 400 / PER_CONNECTION / 2, h.toString());

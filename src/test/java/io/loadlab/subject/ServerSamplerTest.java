@@ -1,5 +1,7 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.ProcFs;
+import io.loadlab.host.ProcessTreeStats;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;

@@ -1,5 +1,6 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.ProcFs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

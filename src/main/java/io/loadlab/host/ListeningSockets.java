@@ -1,4 +1,4 @@
-package io.loadlab.subject;
+package io.loadlab.host;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * the wrong port, or a port that another program took, from a subject that is merely slow.
  * Every method answers "unknown" (empty) where {@code /proc} cannot be read.
  */
-final class ListeningSockets {
+public final class ListeningSockets {
 
     private static final String LISTEN = "0A";
 
@@ -27,7 +27,7 @@ final class ListeningSockets {
     }
 
     /** Socket inode to port of every listening TCP socket (IPv4 and IPv6); empty without /proc. */
-    static Optional<Map<Long, Integer>> all() {
+    public static Optional<Map<Long, Integer>> all() {
         Map<Long, Integer> out = new HashMap<>();
         boolean read = false;
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
@@ -51,7 +51,7 @@ final class ListeningSockets {
     }
 
     /** The socket inodes a process holds open; empty when its fds cannot be read (gone, or not ours). */
-    static Set<Long> socketsOf(long pid) {
+    public static Set<Long> socketsOf(long pid) {
         Set<Long> out = new java.util.HashSet<>();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
             for (Path fd : fds) {
@@ -71,7 +71,7 @@ final class ListeningSockets {
     }
 
     /** The ports the processes listen on, in order; empty when /proc cannot be read. */
-    static Optional<TreeSet<Integer>> portsOf(Collection<ProcessHandle> processes) {
+    public static Optional<TreeSet<Integer>> portsOf(Collection<ProcessHandle> processes) {
         return all().map(listening -> {
             TreeSet<Integer> ports = new TreeSet<>();
             for (ProcessHandle p : processes) {
@@ -91,7 +91,7 @@ final class ListeningSockets {
      * {@code pid (command)} when this user may see their fds, else one entry saying a listener
      * exists. Empty when only {@code ours} listen there, or when /proc cannot be read.
      */
-    static List<String> othersOn(int port, Collection<ProcessHandle> ours) {
+    public static List<String> othersOn(int port, Collection<ProcessHandle> ours) {
         Optional<Map<Long, Integer>> listening = all();
         if (listening.isEmpty()) {
             return List.of();

@@ -24,9 +24,9 @@ import java.util.concurrent.TimeUnit;
  * counters and histograms of an interval agree exactly) and stops the run. Event-loop threads
  * exist only during {@link #run}; none is left behind.
  */
-public final class LoadEngine {
+public final class NettyLoad {
 
-    private LoadEngine() {
+    private NettyLoad() {
     }
 
     /** Runs the spec without progress callbacks. See {@link #run(LoadSpec, LoadListener)}. */
@@ -56,7 +56,7 @@ public final class LoadEngine {
                 ? Optional.of(new Pacer.Factory(io, f.paceSlack().toNanos())) : Optional.empty();
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), pacers.<IoHandlerFactory>map(p -> p).orElse(io));
-        EngineRun run = new EngineRun(spec, transport, control, group, pacers, listener);
+        RunPhases run = new RunPhases(spec, transport, control, group, pacers, listener);
         boolean ended = false;
         try {
             ProtocolPreflight.check(spec, address, group, transport);

@@ -1,4 +1,4 @@
-package io.loadlab.load.format;
+package io.loadlab.load.summary;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.loadlab.subject;
+package io.loadlab.host;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ public final class ProcFs {
     }
 
     /** The process group of a process; empty when it is gone or there is no /proc. */
-    static Optional<Long> processGroup(long pid) {
+    public static Optional<Long> processGroup(long pid) {
         return stat(pid).filter(f -> f.length > 2).map(f -> Long.parseLong(f[2]));
     }
 

@@ -1,4 +1,4 @@
-package io.loadlab.subject;
+package io.loadlab.host;
 
 import java.io.IOException;
 import java.nio.file.Files;

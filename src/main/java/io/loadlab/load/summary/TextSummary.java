@@ -1,4 +1,4 @@
-package io.loadlab.load.format;
+package io.loadlab.load.summary;
 
 import io.loadlab.format.Units;
 import io.loadlab.time.Durations;

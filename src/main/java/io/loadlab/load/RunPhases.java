@@ -21,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * window, read the CPU, and build the result. The event loops do all the I/O; this thread only
  * asks each loop for its counters, on the loop.
  */
-final class EngineRun {
+final class RunPhases {
 
     private static final long SECOND = 1_000_000_000L;
 
@@ -50,7 +50,7 @@ final class EngineRun {
     private record Ticks(List<IntervalSample> intervals, Totals totals, SortedMap<Integer, Long> codes,
                          boolean stoppedEarly) {}
 
-    EngineRun(LoadSpec spec, Transport transport, RunControl control, MultiThreadIoEventLoopGroup group,
+    RunPhases(LoadSpec spec, Transport transport, RunControl control, MultiThreadIoEventLoopGroup group,
               Optional<Pacer.Factory> pacers, LoadListener listener) {
         this.spec = spec;
         this.transport = transport;
@@ -83,7 +83,7 @@ final class EngineRun {
         Closed closed = close(opened);
         listener.windowEnded();
         for (Worker worker : workers) {
-            LoadEngine.onLoop(worker.loop, () -> {
+            NettyLoad.onLoop(worker.loop, () -> {
                 worker.close();
                 return null;
             });
@@ -116,7 +116,7 @@ final class EngineRun {
             for (int c = w; c < spec.connections(); c += spec.threads()) {
                 mine.add(c);
             }
-            threadIds.add(LoadEngine.onLoop(loop, () -> {
+            threadIds.add(NettyLoad.onLoop(loop, () -> {
                 worker.start(mine);
                 return Thread.currentThread().getId();
             }));
@@ -161,7 +161,7 @@ final class EngineRun {
     private long answers() {
         long sum = 0;
         for (Worker worker : workers) {
-            sum += LoadEngine.onLoop(worker.loop, worker::answers);
+            sum += NettyLoad.onLoop(worker.loop, worker::answers);
         }
         return sum;
     }
@@ -174,7 +174,7 @@ final class EngineRun {
         Opened opened = new Opened(System.nanoTime(), System.currentTimeMillis(), loadCpuNanos(), processCpuNanos(),
                 gc(), loopAllocatedBytes());
         for (Worker worker : workers) {
-            LoadEngine.onLoop(worker.loop, () -> {
+            NettyLoad.onLoop(worker.loop, () -> {
                 worker.reset();
                 return null;
             });
@@ -243,7 +243,7 @@ final class EngineRun {
         for (Worker worker : workers) {
             // The lambda is made here, not on the loop: a lambda's first use spins its class, some
             // 30 KB that the loop would otherwise allocate inside the window (AllocationTest).
-            worker.pacer.ifPresent(p -> LoadEngine.onLoop(worker.loop, () -> {
+            worker.pacer.ifPresent(p -> NettyLoad.onLoop(worker.loop, () -> {
                 p.sendDueBefore(endNanos);
                 return null;
             }));
@@ -252,7 +252,7 @@ final class EngineRun {
 
     private void recordMissed(long endNanos) {
         for (Worker worker : workers) {
-            LoadEngine.onLoop(worker.loop, () -> {
+            NettyLoad.onLoop(worker.loop, () -> {
                 worker.recordMissed(endNanos);
                 return null;
             });
@@ -282,7 +282,7 @@ final class EngineRun {
         }
         Histogram connect = Totals.newHistogram();
         for (Worker worker : workers) {
-            LoadEngine.onLoop(worker.loop, () -> {
+            NettyLoad.onLoop(worker.loop, () -> {
                 connect.add(worker.connectTime);
                 return null;
             });
@@ -303,7 +303,7 @@ final class EngineRun {
         for (int i = 0; i < workers.size(); i++) {
             Worker worker = workers.get(i);
             Tally tally = tallies.get(i);
-            LoadEngine.onLoop(worker.loop, () -> {
+            NettyLoad.onLoop(worker.loop, () -> {
                 worker.snapshotInto(tally);
                 return null;
             });

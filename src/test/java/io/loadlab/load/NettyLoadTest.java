@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The engine against real sockets on 127.0.0.1, servers started by the tests. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard, not a speed target
-class LoadEngineTest {
+class NettyLoadTest {
 
     private static LoadSpec.Builder spec(TestHttpServer server, String path) {
         return LoadSpec.builder().url(server.url(path)).connectTimeout(Duration.ofSeconds(2));
@@ -38,7 +38,7 @@ class LoadEngineTest {
     @Test
     void fixedCountRunMatchesTheServersOwnCountExactly() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("Hello, World!")) {
-            LoadResult r = LoadEngine.run(spec(server, "/plaintext").connections(8).threads(2)
+            LoadResult r = NettyLoad.run(spec(server, "/plaintext").connections(8).threads(2)
                     .requests(5_000).build());
             assertEquals(5_000, server.requests());
             assertEquals(5_000, r.requests());
@@ -54,7 +54,7 @@ class LoadEngineTest {
         // Oracle: every recorded latency lands in exactly one interval, and each interval's
         // histogram count equals its request counter (both are taken on the event loop at once).
         try (TestHttpServer server = TestHttpServer.fixed("ok")) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(4).threads(2)
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(4).threads(2)
                     .duration(Duration.ofMillis(2500)).build());
             Histogram sum = new Histogram(1, Worker.HIGHEST_US, Worker.DIGITS);
             long requests = 0;
@@ -83,7 +83,7 @@ class LoadEngineTest {
             }
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/mixed").connections(2).requests(400).build());
+            LoadResult r = NettyLoad.run(spec(server, "/mixed").connections(2).requests(400).build());
             assertEquals(400, r.requests());
             assertEquals(0, r.errors().total());
             assertEquals(400, server.requests());
@@ -104,7 +104,7 @@ class LoadEngineTest {
             TestHttpServer.ok(out, "fine");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(4).requests(1000).build());
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(4).requests(1000).build());
             assertEquals(100, r.errors().read(), "every tenth request is cut off");
             assertEquals(900, r.requests());
             assertEquals(1000, server.requests());
@@ -122,7 +122,7 @@ class LoadEngineTest {
             out.flush();
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(1).requests(50).build());
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(1).requests(50).build());
             assertEquals(1, r.errors().protocol(), r.errors().toString());
             assertEquals(50, r.requests());
             assertEquals(50, server.requests());
@@ -143,7 +143,7 @@ class LoadEngineTest {
             TestHttpServer.ok(out, "fine");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(1).model(new LoadModel.ClosedLoop(4))
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(1).model(new LoadModel.ClosedLoop(4))
                     .requests(100).build());
             assertEquals(new ErrorCounts(0, 3, 0, 0, 0, 1, 0), r.errors());
             assertEquals(96, r.requests());
@@ -162,7 +162,7 @@ class LoadEngineTest {
             TestHttpServer.respond(out, status, "s");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(1).requests(400).build());
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(1).requests(400).build());
             assertEquals(400, r.requests());
             assertEquals(200, r.errors().status(), "404 and 500 are errors, 302 and 200 are not");
             assertEquals(Set.of(200, 302, 404, 500), r.statusCodes().keySet());
@@ -183,7 +183,7 @@ class LoadEngineTest {
         })) {
             try {
                 long t0 = System.nanoTime();
-                LoadResult r = LoadEngine.run(spec(server, "/").connections(4)
+                LoadResult r = NettyLoad.run(spec(server, "/").connections(4)
                         .duration(Duration.ofMillis(1500)).requestTimeout(Duration.ofMillis(300)).build());
                 double took = (System.nanoTime() - t0) / 1e9;
                 assertEquals(0, r.requests());
@@ -223,7 +223,7 @@ class LoadEngineTest {
             TestHttpServer.ok(out, "x");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(10).threads(1)
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(10).threads(1)
                     .model(new LoadModel.FixedRate(1000)).duration(Duration.ofSeconds(4))
                     .warmup(Duration.ofMillis(500)).build());
             Histogram service = r.serviceTime().orElseThrow();
@@ -248,7 +248,7 @@ class LoadEngineTest {
             TestHttpServer.ok(out, "slow");
             return true;
         })) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(4).duration(Duration.ofSeconds(2)).build());
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(4).duration(Duration.ofSeconds(2)).build());
             long p50 = r.latencyAt(50);
             assertTrue(p50 >= 20_000 && p50 <= 23_000, "p50 " + p50 + " us should be within 3 ms of 20 ms");
             assertEquals(0, r.errors().total());
@@ -258,7 +258,7 @@ class LoadEngineTest {
     @Test
     void warmupIsExcludedFromTheResult() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("w")) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(2).warmup(Duration.ofMillis(700))
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(2).warmup(Duration.ofMillis(700))
                     .duration(Duration.ofMillis(700)).build());
             assertTrue(r.requests() > 0);
             assertTrue(server.requests() > r.requests() + 10,
@@ -270,7 +270,7 @@ class LoadEngineTest {
     @Test
     void pipeliningKeepsSeveralRequestsInFlightAndCountsEachOne() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("p")) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(2).model(new LoadModel.ClosedLoop(8))
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(2).model(new LoadModel.ClosedLoop(8))
                     .requests(2000).build());
             assertEquals(2000, r.requests());
             assertEquals(2000, server.requests());
@@ -287,7 +287,7 @@ class LoadEngineTest {
         })) {
             RequestTemplate put = new RequestTemplate("PUT", Target.parse(server.url("/kv/{rand:0-9}/{seq}")),
                     List.of("X-Test: 1"), 100);
-            LoadResult r = LoadEngine.run(LoadSpec.builder().request(put).connections(2).threads(2)
+            LoadResult r = NettyLoad.run(LoadSpec.builder().request(put).connections(2).threads(2)
                     .requests(200).build());
             assertEquals(200, r.requests());
             Set<String> seqs = paths.stream().map(p -> p.split(" ")[0].split("/")[3]).collect(Collectors.toSet());
@@ -305,7 +305,7 @@ class LoadEngineTest {
             port = s.getLocalPort();
         }
         LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").duration(Duration.ofSeconds(1)).build();
-        LoadException e = assertThrows(LoadException.class, () -> LoadEngine.run(spec));
+        LoadException e = assertThrows(LoadException.class, () -> NettyLoad.run(spec));
         assertFalse(e.isUsageError());
         assertTrue(e.getMessage().contains("connection refused by 127.0.0.1:" + port), e.getMessage());
     }
@@ -313,7 +313,7 @@ class LoadEngineTest {
     @Test
     void anUnresolvableHostIsAUsageError() {
         LoadSpec spec = LoadSpec.builder().url("http://no-such-host.invalid:80/").duration(Duration.ofSeconds(1)).build();
-        LoadException e = assertThrows(LoadException.class, () -> LoadEngine.run(spec));
+        LoadException e = assertThrows(LoadException.class, () -> NettyLoad.run(spec));
         assertTrue(e.isUsageError());
         assertTrue(e.getMessage().contains("cannot resolve host 'no-such-host.invalid'"), e.getMessage());
     }
@@ -321,7 +321,7 @@ class LoadEngineTest {
     @Test
     void theHlogHoldsEveryIntervalTaggedAndReadsBack() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("h")) {
-            LoadResult r = LoadEngine.run(spec(server, "/").connections(2).model(new LoadModel.FixedRate(200))
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(2).model(new LoadModel.FixedRate(200))
                     .duration(Duration.ofMillis(2200)).build());
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             Hlog.write(r, "run-1", out);
@@ -351,7 +351,7 @@ class LoadEngineTest {
     @Test
     void threadsAreGoneAfterTheRun() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("t")) {
-            LoadEngine.run(spec(server, "/").connections(4).threads(2).requests(100).build());
+            NettyLoad.run(spec(server, "/").connections(4).threads(2).requests(100).build());
             boolean left = Thread.getAllStackTraces().keySet().stream()
                     .anyMatch(t -> t.getName().startsWith("loadlab-load") && t.isAlive());
             assertFalse(left, "event-loop threads must end with the run");
@@ -383,7 +383,7 @@ class LoadEngineTest {
             Throwable[] thrown = new Throwable[1];
             Thread run = new Thread(() -> {
                 try {
-                    LoadEngine.run(spec);
+                    NettyLoad.run(spec);
                 } catch (LoadException e) {
                     thrown[0] = e;
                 }

@@ -1,4 +1,4 @@
-package io.loadlab.subject;
+package io.loadlab.host;
 
 import java.io.IOException;
 import java.util.List;
@@ -16,7 +16,7 @@ public final class Cpus {
 
     /** Whether {@code taskset} (util-linux) is on the PATH. */
     public static boolean canPin() {
-        return Subjects.onPath("taskset");
+        return Executables.onPath("taskset");
     }
 
     /**
@@ -116,18 +116,18 @@ public final class Cpus {
     /**
      * Checks that a CPU list names only CPUs this JVM may use.
      *
-     * @throws SubjectException naming the CPUs that are not available
+     * @throws HostException naming the CPUs that are not available
      */
     public static void requireAvailable(String what, String list) {
         List<Integer> wanted;
         try {
             wanted = parse(list);
         } catch (IllegalArgumentException e) {
-            throw new SubjectException(what + " '" + list + "' is not a CPU list such as 0 or 1-3 or 0,2");
+            throw new HostException(what + " '" + list + "' is not a CPU list such as 0 or 1-3 or 0,2");
         }
         List<Integer> missing = wanted.stream().filter(c -> !allowed().contains(c)).toList();
         if (!missing.isEmpty()) {
-            throw new SubjectException(what + " '" + list + "' names CPU " + format(missing)
+            throw new HostException(what + " '" + list + "' names CPU " + format(missing)
                     + ", which this machine does not give Loadlab; available: " + format(allowed()));
         }
     }
@@ -176,7 +176,7 @@ public final class Cpus {
      * although this JVM lives on. Then taskset runs again, up to {@value #PIN_ATTEMPTS} times, which
      * pins what is left.
      *
-     * @throws SubjectException when taskset fails
+     * @throws HostException when taskset fails
      */
     public static void pinThisProcess(String cpus) {
         long pid = ProcessHandle.current().pid();
@@ -190,15 +190,15 @@ public final class Cpus {
                 }
                 p.destroyForcibly();
                 if (attempt == PIN_ATTEMPTS || !out.contains("No such process")) {
-                    throw new SubjectException("taskset could not pin the load generator to CPUs " + cpus + ": "
+                    throw new HostException("taskset could not pin the load generator to CPUs " + cpus + ": "
                             + errorLines(out));
                 }
             }
         } catch (IOException e) {
-            throw new SubjectException("cannot run taskset: " + e.getMessage(), e);
+            throw new HostException("cannot run taskset: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SubjectException("interrupted while pinning CPUs", e);
+            throw new HostException("interrupted while pinning CPUs", e);
         }
     }
 

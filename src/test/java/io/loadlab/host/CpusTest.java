@@ -1,4 +1,4 @@
-package io.loadlab.subject;
+package io.loadlab.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

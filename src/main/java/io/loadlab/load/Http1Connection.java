@@ -22,7 +22,7 @@ import java.io.IOException;
  * closed: it is never on two channels at once.
  */
 @ChannelHandler.Sharable
-final class Connection extends ChannelInboundHandlerAdapter
+final class Http1Connection extends ChannelInboundHandlerAdapter
         implements ResponseParser.Listener, WritePromise.Outcome, ClientConnection, Pacer.Paced {
 
     private enum Failure { READ, WRITE, TIMEOUT, PROTOCOL }
@@ -60,7 +60,7 @@ final class Connection extends ChannelInboundHandlerAdapter
     /** When the bytes being parsed were read (nanoTime): the end time of every answer in them. */
     private long readNanos;
 
-    Connection(Worker worker, int globalIndex) {
+    Http1Connection(Worker worker, int globalIndex) {
         this.worker = worker;
         this.control = worker.control;
         this.pipeline = control.spec.pipeline();

@@ -1,4 +1,4 @@
-package io.loadlab.subject;
+package io.loadlab.host;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -38,23 +38,5 @@ public final class LoadlabCache {
         return root().resolve("tools/bin");
     }
 
-    /**
-     * Where the executable {@code command} is: the first PATH folder holding it, else the tools
-     * folder; empty when neither has it.
-     */
-    public static Optional<Path> find(String command) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
-                return Optional.of(Path.of(dir, command));
-            }
-        }
-        Path tool = toolsBin().resolve(command);
-        return Files.isExecutable(tool) ? Optional.of(tool) : Optional.empty();
-    }
 
-    /** The PATH for commands Loadlab runs: this process's PATH with the tools folder after it. */
-    public static String path() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return (path.isEmpty() ? "" : path + File.pathSeparator) + toolsBin();
-    }
 }

@@ -1,4 +1,4 @@
-package io.loadlab.load.format;
+package io.loadlab.load.summary;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.load.H2Summary;
