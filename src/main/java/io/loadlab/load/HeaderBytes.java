@@ -99,4 +99,15 @@ final class HeaderBytes {
         int l = b | 0x20;
         return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
     }
+
+    /** The start of the line {@code b[off, off + len)} for an error message, control bytes shown as '?'. */
+    static String printable(byte[] b, int off, int len) {
+        int n = Math.min(len, 80);
+        char[] c = new char[n];
+        for (int i = 0; i < n; i++) {
+            int v = b[off + i] & 0xff;
+            c[i] = v >= 0x20 && v < 0x7f ? (char) v : '?';
+        }
+        return len > n ? new String(c) + "..." : new String(c);
+    }
 }

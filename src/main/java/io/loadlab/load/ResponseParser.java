@@ -268,7 +268,7 @@ public final class ResponseParser {
                 || b[off + 4] != '/' || b[off + 5] != '1' || b[off + 6] != '.' || !HeaderBytes.isDigit(b[off + 7])
                 || b[off + 8] != ' ' || !HeaderBytes.isDigit(b[off + 9]) || !HeaderBytes.isDigit(b[off + 10]) || !HeaderBytes.isDigit(b[off + 11])
                 || (len > 12 && b[off + 12] != ' ')) {
-            return "malformed status line '" + printable(b, off, len) + "'";
+            return "malformed status line '" + HeaderBytes.printable(b, off, len) + "'";
         }
         status = (b[off + 9] - '0') * 100 + (b[off + 10] - '0') * 10 + (b[off + 11] - '0');
         if (status < 100) {
@@ -291,7 +291,7 @@ public final class ResponseParser {
         int end = off + len;
         int colon = Bytes.indexOf(b, off, end, (byte) ':');
         if (colon <= off) {
-            return "malformed header line '" + printable(b, off, len) + "'";
+            return "malformed header line '" + HeaderBytes.printable(b, off, len) + "'";
         }
         int vs = colon + 1;
         while (vs < end && (b[vs] == ' ' || b[vs] == '\t')) {
@@ -305,7 +305,7 @@ public final class ResponseParser {
         if (HeaderBytes.nameIs(b, off, nameLen, CONTENT_LENGTH)) {
             long v = HeaderBytes.parseDecimal(b, vs, ve);
             if (v < 0 || (contentLength >= 0 && v != contentLength)) {
-                return "invalid Content-Length '" + printable(b, off, len) + "'";
+                return "invalid Content-Length '" + HeaderBytes.printable(b, off, len) + "'";
             }
             contentLength = v;
         } else if (HeaderBytes.nameIs(b, off, nameLen, TRANSFER_ENCODING)) {
@@ -353,12 +353,12 @@ public final class ResponseParser {
                 break;
             }
             if (i >= 15) {
-                return "chunk size '" + printable(b, off, len) + "' is too large";
+                return "chunk size '" + HeaderBytes.printable(b, off, len) + "' is too large";
             }
             size = size * 16 + d;
         }
         if (i == 0 || (i < len && b[off + i] != ';' && b[off + i] != ' ' && b[off + i] != '\t')) {
-            return "malformed chunk size line '" + printable(b, off, len) + "'";
+            return "malformed chunk size line '" + HeaderBytes.printable(b, off, len) + "'";
         }
         if (size == 0) {
             state = TRAILER;
@@ -391,16 +391,5 @@ public final class ResponseParser {
         remaining = 0;
         bodyBytes = 0;
         headerBytes = 0;
-    }
-
-    /** The start of the line {@code b[off, off + len)} for an error message, control bytes shown as '?'. */
-    private static String printable(byte[] b, int off, int len) {
-        int n = Math.min(len, 80);
-        char[] c = new char[n];
-        for (int i = 0; i < n; i++) {
-            int v = b[off + i] & 0xff;
-            c[i] = v >= 0x20 && v < 0x7f ? (char) v : '?';
-        }
-        return len > n ? new String(c) + "..." : new String(c);
     }
 }
