@@ -21,13 +21,17 @@ final class HeyParser {
     private HeyParser() {
     }
 
-    static ImportedRun parse(Tool tool, String text) {
+    /**
+     * @param rpsFromAnswers whether the run's rate is its answers over its duration rather than the
+     *                       tool's own Requests/sec (oha: that one also counts aborted requests and errors)
+     */
+    static ImportedRun parse(Tool tool, String text, boolean rpsFromAnswers) {
         Scan s = new Scan(tool, text);
         Matcher total = s.require("Total:\\s*" + TIME, "'Total: ... secs' line");
         double seconds = s.parse(total, 1, t -> UnitParser.seconds(t, "s"));
         s.put(RunColumn.DURATION_S.id(), seconds);
-        s.find("Slowest:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_max_us", s.parse(m, 1, HeyParser::micros), true));
-        s.find("Average:\\s*" + TIME).ifPresent(m -> putTime(s, "lat_mean_us", s.parse(m, 1, HeyParser::micros), false));
+        s.find("Slowest:\\s*" + TIME).ifPresent(m -> putTime(s, RunColumn.LAT_MAX_US.id(), s.parse(m, 1, HeyParser::micros), true));
+        s.find("Average:\\s*" + TIME).ifPresent(m -> putTime(s, RunColumn.LAT_MEAN_US.id(), s.parse(m, 1, HeyParser::micros), false));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
         double toolRps = s.parse(rps, 1, UnitParser::count);
         s.find("Total data:\\s*(\\S+(?:\\s*(?:bytes|[KMGT]i?B|B)\\b)?)")
@@ -50,7 +54,7 @@ final class HeyParser {
             codes = codes.find() ? codes : null;
         }
         s.putLong(RunColumn.REQUESTS.id(), requests);
-        s.put(RunColumn.RPS.id(), tool == Tool.OHA && seconds > 0 ? requests / seconds : toolRps);
+        s.put(RunColumn.RPS.id(), rpsFromAnswers && seconds > 0 ? requests / seconds : toolRps);
         s.putLong(RunColumn.ERRORS_STATUS.id(), status);
         long[] errors = new long[4];
         s.find("Error distribution:").ifPresent(m -> {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import io.loadlab.data.RunColumn;
 
@@ -49,11 +50,12 @@ final class OhaJsonParser {
             s.putLong(RunColumn.LAT_MAX_US.id(), sum.path("slowest").asDouble() * 1e6);
         }
         JsonNode p = root.path("latencyPercentiles");
-        String[][] map = {{"p50", "lat_p50_us"}, {"p75", "lat_p75_us"}, {"p90", "lat_p90_us"}, {"p99", "lat_p99_us"},
-            {"p99.9", "lat_p999_us"}};
-        for (String[] m : map) {
-            if (p.path(m[0]).isNumber()) {
-                s.putLong(m[1], p.path(m[0]).asDouble() * 1e6);
+        List<Map.Entry<String, RunColumn>> map = List.of(Map.entry("p50", RunColumn.LAT_P50_US),
+                Map.entry("p75", RunColumn.LAT_P75_US), Map.entry("p90", RunColumn.LAT_P90_US),
+                Map.entry("p99", RunColumn.LAT_P99_US), Map.entry("p99.9", RunColumn.LAT_P999_US));
+        for (Map.Entry<String, RunColumn> m : map) {
+            if (p.path(m.getKey()).isNumber()) {
+                s.putLong(m.getValue().id(), p.path(m.getKey()).asDouble() * 1e6);
             }
         }
         counts(root, seconds, sum, s);

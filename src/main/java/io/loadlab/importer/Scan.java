@@ -101,8 +101,8 @@ final class Scan {
             if (Double.isFinite(us)) { // oha prints NaN when nothing was answered
                 percentileColumn(percent, prefix).ifPresent(c -> putLong(c, us));
             }
-            if (percent == 100 && prefix.equals("lat") && !has("lat_max_us") && Double.isFinite(us)) {
-                putLong("lat_max_us", us);
+            if (percent == 100 && prefix.equals("lat") && !has(RunColumn.LAT_MAX_US.id()) && Double.isFinite(us)) {
+                putLong(RunColumn.LAT_MAX_US.id(), us);
             }
             end = last;
             n++;

@@ -1,5 +1,6 @@
 package io.loadlab.importer;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.load.Protocol;
 import io.loadlab.load.RequestTemplate;
 import java.time.Duration;
@@ -20,20 +21,22 @@ import java.util.regex.Matcher;
  */
 public enum Tool {
     /** wrk 4: HTTP/1.1 over TCP or TLS, a closed loop, whole-second durations; keys drawn in its Lua script. */
-    WRK("wrk", (t, text) -> WrkParser.parse(t, text), Optional.of(new Command("apt-get install wrk", "-v")),
+    WRK("wrk", (t, text) -> WrkParser.parse(t, text, RunColumn.LoadModel.CLOSED_LOOP),
+            Optional.of(new Command("apt-get install wrk", "-v")),
             EnumSet.of(Rule.WHOLE_SECONDS)),
     /** wrk2 (wrk with a fixed rate and HdrHistogram output): imported only. */
-    WRK2("wrk2", (t, text) -> WrkParser.parse(t, text), Optional.empty(), EnumSet.noneOf(Rule.class)),
+    WRK2("wrk2", (t, text) -> WrkParser.parse(t, text, RunColumn.LoadModel.FIXED_RATE), Optional.empty(),
+            EnumSet.noneOf(Rule.class)),
     /**
      * oha: HTTP/1.1, h2 or h2c, a closed loop or a fixed rate; keys from a URL file; TLS errors counted
      * apart. Its {@code --output-format json} and its text output are both read.
      */
-    OHA("oha", (t, text) -> text.strip().startsWith("{") ? OhaJsonParser.parse(text) : HeyParser.parse(t, text),
+    OHA("oha", (t, text) -> text.strip().startsWith("{") ? OhaJsonParser.parse(text) : HeyParser.parse(t, text, true),
             Optional.of(new Command("scripts/setup test (cargo install oha --locked, into ~/.cache/loadlab/tools)",
                     "--version")),
             EnumSet.of(Rule.FIXED_RATE, Rule.HTTP2, Rule.KEYS_FROM_FILE, Rule.TLS_ERRORS_APART)),
     /** hey: imported only. */
-    HEY("hey", (t, text) -> HeyParser.parse(t, text), Optional.empty(), EnumSet.noneOf(Rule.class)),
+    HEY("hey", (t, text) -> HeyParser.parse(t, text, false), Optional.empty(), EnumSet.noneOf(Rule.class)),
     /** nghttp2's h2load: HTTP/1.1, h2 or h2c, a closed loop; keys from a URI file walked in order. */
     H2LOAD("h2load", (t, text) -> H2loadParser.parse(text),
             Optional.of(new Command("apt-get install nghttp2-client", "--version")),

@@ -15,13 +15,14 @@ final class WrkParser {
     private WrkParser() {
     }
 
-    static ImportedRun parse(Tool tool, String text) {
+    /** @param model the load model of the tool's runs: wrk's closed loop, wrk2's fixed rate */
+    static ImportedRun parse(Tool tool, String text, RunColumn.LoadModel model) {
         Scan s = new Scan(tool, text);
         s.find("(\\S+) threads and (\\S+) connections").ifPresent(m -> {
             s.putLong(RunColumn.THREADS.id(), s.parse(m, 1, UnitParser::count));
             s.putLong(RunColumn.CONNECTIONS.id(), s.parse(m, 2, UnitParser::count));
         });
-        s.putText(RunColumn.LOAD_MODEL.id(), (tool == Tool.WRK2 ? RunColumn.LoadModel.FIXED_RATE : RunColumn.LoadModel.CLOSED_LOOP).value());
+        s.putText(RunColumn.LOAD_MODEL.id(), model.value());
         Matcher total = s.require("(\\S+) requests in (\\S+), (\\S+) read", "'N requests in T, B read' line");
         s.putLong(RunColumn.REQUESTS.id(), s.parse(total, 1, UnitParser::count));
         s.put(RunColumn.DURATION_S.id(), s.parse(total, 2, t -> UnitParser.seconds(t, "s")));
@@ -63,9 +64,9 @@ final class WrkParser {
     private static ImportedRun finish(Scan s, Matcher total) {
 
         Matcher se = s.find("Socket errors:\\s*connect (\\S+), read (\\S+), write (\\S+), timeout (\\S+)").orElse(null);
-        String[] cols = {"errors_connect", "errors_read", "errors_write", "errors_timeout"};
+        RunColumn[] cols = {RunColumn.ERRORS_CONNECT, RunColumn.ERRORS_READ, RunColumn.ERRORS_WRITE, RunColumn.ERRORS_TIMEOUT};
         for (int i = 0; i < cols.length; i++) {
-            s.putLong(cols[i], se == null ? 0 : s.parse(se, i + 1, UnitParser::count));
+            s.putLong(cols[i].id(), se == null ? 0 : s.parse(se, i + 1, UnitParser::count));
         }
         s.putLong(RunColumn.ERRORS_STATUS.id(), s.find("Non-2xx or 3xx responses:\\s*(\\S+)")
                 .map(m -> s.parse(m, 1, UnitParser::count)).orElse(0.0));
