@@ -152,8 +152,7 @@ public final class Engines {
     public static Table rankings(Table runs, String metric, CompareOptions o) {
         Map<Key, Map<String, List<RunData.Obs>>> data = samples(runs, metric);
         Direction direction = Direction.of(metric);
-        // workload -> group -> engine -> values, only where the built-in engine measured it too; keyed
-        // by the group, not its label, so that ties and lists keep the order of subject, then variant
+        // workload -> group (not its label: ties go by subject, then variant) -> engine -> values, where builtin ran
         Map<String, Map<Group, Map<String, List<RunData.Obs>>>> values = new TreeMap<>();
         // workload -> engine -> group -> mean
         Map<String, Map<String, Map<Group, Double>>> means = new TreeMap<>();
@@ -222,7 +221,8 @@ public final class Engines {
      * under this engine.
      */
     private static List<String> clearSwaps(List<Group> order, List<Group> builtinOrder,
-                                           Map<Group, Map<String, List<RunData.Obs>>> values, String eng, CompareOptions o) {
+                                           Map<Group, Map<String, List<RunData.Obs>>> values, String eng,
+                                           CompareOptions o) {
         List<String> swaps = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             for (int j = i + 1; j < order.size(); j++) {
@@ -307,8 +307,8 @@ public final class Engines {
     }
 
     private static String nothingInCommon(Table runs, String metric) {
-        String engines = runs.rowCount() == 0 ? "(no runs)" : runs.column(RunColumn.ENGINE.id()).unique().asList().stream()
-                .map(String::valueOf).sorted().collect(Collectors.joining(", "));
+        String engines = runs.rowCount() == 0 ? "(no runs)" : runs.column(RunColumn.ENGINE.id()).unique().asList()
+                .stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
         return "no subject and workload has successful runs with a " + metric + " value from both the built-in engine"
                 + " and another one (engines in these runs: " + engines + "); run for example"
                 + " loadlab run --engine builtin,wrk";

@@ -109,7 +109,8 @@ final class PairSamples {
                     .forEach(x -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.group(x)));
         }
         inB.keySet().stream().filter(k -> !inA.containsKey(k))
-                .forEach(k -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.group(Engines.REFERENCE)));
+                .forEach(k -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>())
+                        .add(k.group(Engines.REFERENCE)));
         return out;
     }
 

@@ -107,8 +107,8 @@ public final class Protocols {
                 Key k = e.getKey();
                 if (h1 == null) {
                     t.add(k.subject, k.variant, k.workload, p.getKey(), metric, p.getValue(), List.of(), null,
-                            "no successful h1 run of " + Group.subjectLabel(k.subject, k.variant) + " on " + k.workload + " to hold it against;"
-                            + " run h1 too (--protocols 'h1|...')");
+                            "no successful h1 run of " + Group.subjectLabel(k.subject, k.variant) + " on "
+                            + k.workload + " to hold it against; run h1 too (--protocols 'h1|...')");
                 } else {
                     Verdicts.Judgement j = Verdicts.judge(p.getValue(), h1, direction, o, H1);
                     t.add(k.subject, k.variant, k.workload, p.getKey(), metric, p.getValue(), h1, j, note(p.getKey(), j));
