@@ -1,6 +1,8 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
+import io.loadlab.data.Group;
+import io.loadlab.data.RunColumn;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -138,8 +140,9 @@ public final class Engines {
      * least one of them calls the difference by the verdict rule of {@link #compare} (each pair
      * held against itself under one engine, paired by round).
      *
-     * @return columns workload, engine, metric, subjects (how many were ordered), order (e.g.
-     *         {@code go-nethttp > java-netty}), builtin_order, same_order, clear_swaps (such pairs
+     * @return columns workload, engine, metric, subjects (how many were ordered), order (subjects
+     *         labelled as {@link Group#subjectLabel()} does, e.g. {@code go-nethttp [tuned] > java-netty};
+     *         equal means by subject, then variant), builtin_order, same_order, clear_swaps (such pairs
      *         as {@code X / Y}, X ahead under this engine, comma-separated; "" when none),
      *         spearman (rank correlation of the means with the built-in engine's; NaN with fewer
      *         than 2 subjects), spread (best mean / worst mean under this engine) and
@@ -149,16 +152,16 @@ public final class Engines {
     public static Table rankings(Table runs, String metric, CompareOptions o) {
         Map<Key, Map<String, List<RunData.Obs>>> data = samples(runs, metric);
         Direction direction = Direction.of(metric);
-        // workload -> subject label -> engine -> values, only where the built-in engine measured it too
-        Map<String, Map<String, Map<String, List<RunData.Obs>>>> values = new TreeMap<>();
-        // workload -> engine -> subject label -> mean
-        Map<String, Map<String, Map<String, Double>>> means = new TreeMap<>();
+        // workload -> group (not its label: ties go by subject, then variant) -> engine -> values, where builtin ran
+        Map<String, Map<Group, Map<String, List<RunData.Obs>>>> values = new TreeMap<>();
+        // workload -> engine -> group -> mean
+        Map<String, Map<String, Map<Group, Double>>> means = new TreeMap<>();
         data.forEach((k, byEngine) -> {
             if (byEngine.containsKey(REFERENCE)) {
-                String label = k.variant.isEmpty() ? k.subject : k.subject + "[" + k.variant + "]";
-                values.computeIfAbsent(k.workload, w -> new TreeMap<>()).put(label, byEngine);
+                Group g = k.group();
+                values.computeIfAbsent(k.workload, w -> new TreeMap<>()).put(g, byEngine);
                 byEngine.forEach((eng, v) -> means.computeIfAbsent(k.workload, w -> new TreeMap<>())
-                        .computeIfAbsent(eng, x -> new TreeMap<>()).put(label, Summary.mean(RunData.array(v))));
+                        .computeIfAbsent(eng, x -> new TreeMap<>()).put(g, Summary.mean(RunData.array(v))));
             }
         });
         StringColumn workload = StringColumn.create("workload");
@@ -172,27 +175,27 @@ public final class Engines {
         DoubleColumn spearman = DoubleColumn.create("spearman");
         DoubleColumn spread = DoubleColumn.create("spread");
         DoubleColumn baseSpread = DoubleColumn.create("builtin_spread");
-        for (Map.Entry<String, Map<String, Map<String, Double>>> w : means.entrySet()) {
-            Map<String, Double> base = w.getValue().get(REFERENCE);
-            for (Map.Entry<String, Map<String, Double>> eng : w.getValue().entrySet()) {
+        for (Map.Entry<String, Map<String, Map<Group, Double>>> w : means.entrySet()) {
+            Map<Group, Double> base = w.getValue().get(REFERENCE);
+            for (Map.Entry<String, Map<Group, Double>> eng : w.getValue().entrySet()) {
                 if (eng.getKey().equals(REFERENCE)) {
                     continue;
                 }
-                Map<String, Double> these = new LinkedHashMap<>(eng.getValue());
+                Map<Group, Double> these = new LinkedHashMap<>(eng.getValue());
                 these.keySet().retainAll(base.keySet());
                 if (these.isEmpty()) {
                     continue;
                 }
-                Map<String, Double> theirs = new LinkedHashMap<>(base);
+                Map<Group, Double> theirs = new LinkedHashMap<>(base);
                 theirs.keySet().retainAll(these.keySet());
-                List<String> a = ordered(these, direction);
-                List<String> b = ordered(theirs, direction);
+                List<Group> a = ordered(these, direction);
+                List<Group> b = ordered(theirs, direction);
                 workload.append(w.getKey());
                 engine.append(eng.getKey());
                 metricName.append(metric);
                 subjects.append(a.size());
-                order.append(String.join(" > ", a));
-                baseOrder.append(String.join(" > ", b));
+                order.append(labels(a));
+                baseOrder.append(labels(b));
                 same.append(a.equals(b));
                 clearSwaps.append(String.join(", ", clearSwaps(a, b, values.get(w.getKey()), eng.getKey(), o)));
                 spearman.append(a.size() < 2 ? Double.NaN : spearman(these, theirs));
@@ -207,22 +210,28 @@ public final class Engines {
                 same, clearSwaps, spearman, spread, baseSpread);
     }
 
+    /** Groups as an order reads: {@code go-nethttp [durability=memory] > java-netty}. */
+    private static String labels(List<Group> ordered) {
+        return ordered.stream().map(Group::subjectLabel).collect(Collectors.joining(" > "));
+    }
+
     /**
      * The pairs that {@code order} (this engine's) and {@code builtinOrder} put the other way
      * round, where this engine or the built-in one tells them apart; as {@code X / Y}, X ahead
      * under this engine.
      */
-    private static List<String> clearSwaps(List<String> order, List<String> builtinOrder,
-                                           Map<String, Map<String, List<RunData.Obs>>> values, String eng, CompareOptions o) {
+    private static List<String> clearSwaps(List<Group> order, List<Group> builtinOrder,
+                                           Map<Group, Map<String, List<RunData.Obs>>> values, String eng,
+                                           CompareOptions o) {
         List<String> swaps = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             for (int j = i + 1; j < order.size(); j++) {
-                String x = order.get(i);
-                String y = order.get(j);
+                Group x = order.get(i);
+                Group y = order.get(j);
                 if (builtinOrder.indexOf(x) > builtinOrder.indexOf(y)
                         && (told(values.get(x).get(eng), values.get(y).get(eng), o)
                         || told(values.get(x).get(REFERENCE), values.get(y).get(REFERENCE), o))) {
-                    swaps.add(x + " / " + y);
+                    swaps.add(x.subjectLabel() + " / " + y.subjectLabel());
                 }
             }
         }
@@ -234,17 +243,17 @@ public final class Engines {
         return Verdicts.judge(a, b, Direction.NEUTRAL, o, "the other").verdict().isDifference();
     }
 
-    /** Subject labels, best first (for neutral metrics: highest first); ties by name. */
-    private static List<String> ordered(Map<String, Double> means, Direction direction) {
-        Comparator<String> byMean = Comparator.comparingDouble(means::get);
+    /** Groups, best first (for neutral metrics: highest first); ties by subject, then variant. */
+    private static List<Group> ordered(Map<Group, Double> means, Direction direction) {
+        Comparator<Group> byMean = Comparator.comparingDouble(means::get);
         if (direction != Direction.LOWER_IS_BETTER) {
             byMean = byMean.reversed();
         }
         return means.keySet().stream().sorted(byMean.thenComparing(Comparator.naturalOrder())).toList();
     }
 
-    private static double spearman(Map<String, Double> a, Map<String, Double> b) {
-        List<String> labels = new ArrayList<>(new TreeSet<>(a.keySet()));
+    private static double spearman(Map<Group, Double> a, Map<Group, Double> b) {
+        List<Group> labels = new ArrayList<>(new TreeSet<>(a.keySet()));
         double[] x = labels.stream().mapToDouble(a::get).toArray();
         double[] y = labels.stream().mapToDouble(b::get).toArray();
         if (Summary.variance(x, Summary.mean(x)) == 0 || Summary.variance(y, Summary.mean(y)) == 0) {
@@ -254,7 +263,7 @@ public final class Engines {
     }
 
     /** First mean over last mean of an ordered list; NaN for one subject or a zero. */
-    private static double spread(Map<String, Double> means, List<String> ordered) {
+    private static double spread(Map<Group, Double> means, List<Group> ordered) {
         if (ordered.size() < 2) {
             return Double.NaN;
         }
@@ -271,6 +280,11 @@ public final class Engines {
         public int compareTo(Key other) {
             return ORDER.compare(this, other);
         }
+
+        /** The group of the built-in engine's runs (the variant without the engine). */
+        Group group() {
+            return new Group(subject, variant, workload);
+        }
     }
 
     /**
@@ -280,7 +294,7 @@ public final class Engines {
      */
     private static Map<Key, Map<String, List<RunData.Obs>>> samples(Table runs, String metric) {
         RunData data = RunData.of(runs);
-        if (!runs.containsColumn("engine")) {
+        if (!runs.containsColumn(RunColumn.ENGINE.id())) {
             throw new StatsException("the runs table has no engine column: it is not from runs.csv, which has one");
         }
         return data.valuesBy(metric, (g, row) -> {
@@ -293,8 +307,8 @@ public final class Engines {
     }
 
     private static String nothingInCommon(Table runs, String metric) {
-        String engines = runs.rowCount() == 0 ? "(no runs)" : runs.column("engine").unique().asList().stream()
-                .map(String::valueOf).sorted().collect(Collectors.joining(", "));
+        String engines = runs.rowCount() == 0 ? "(no runs)" : runs.column(RunColumn.ENGINE.id()).unique().asList()
+                .stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
         return "no subject and workload has successful runs with a " + metric + " value from both the built-in engine"
                 + " and another one (engines in these runs: " + engines + "); run for example"
                 + " loadlab run --engine builtin,wrk";

@@ -23,16 +23,27 @@ final class PairSamples {
     /**
      * One subject on one workload, measured in both experiments.
      *
-     * @param workload the workload
-     * @param subject  the subject's name
-     * @param label    the subject with its variant (and its engine when not the built-in one and the
-     *                 same in both), as {@code go-nethttp[durability=memory]}
+     * @param group    the subject, its variant as shown (with its engine when not the built-in one and
+     *                 the same in both) and the workload; entries are ordered by it
      * @param engineA  the engine of its runs in A; {@code engineB} in B
      * @param a        its values in A, with their rounds; {@code b} in B
      * @param rowsA    its successful rows in A; {@code rowsB} in B
      */
-    record Entry(String workload, String subject, String label, String engineA, String engineB, List<RunData.Obs> a,
-                 List<RunData.Obs> b, List<Integer> rowsA, List<Integer> rowsB) {
+    record Entry(Group group, String engineA, String engineB, List<RunData.Obs> a, List<RunData.Obs> b,
+                 List<Integer> rowsA, List<Integer> rowsB) {
+
+        String workload() {
+            return group.workload();
+        }
+
+        String subject() {
+            return group.subject();
+        }
+
+        /** The subject with its variant, as {@link Group#subjectLabel()}: {@code go-nethttp [durability=memory]}. */
+        String label() {
+            return group.subjectLabel();
+        }
 
         /** The engines as a column shows them: {@code builtin}, or {@code builtin / wrk} when they differ. */
         String engines() {
@@ -49,10 +60,11 @@ final class PairSamples {
             return s != 0 ? s : variant.compareTo(o.variant);
         }
 
-        String label(String engine) {
+        /** The group as shown for runs of an engine: the engine joins the variant unless it is the built-in one. */
+        Group group(String engine) {
             String v = engine.equals(Engines.REFERENCE) ? variant
                     : variant.isEmpty() ? "engine=" + engine : variant + ",engine=" + engine;
-            return v.isEmpty() ? subject : subject + "[" + v + "]";
+            return new Group(subject, v, workload);
         }
     }
 
@@ -61,8 +73,8 @@ final class PairSamples {
     }
 
     private final List<Entry> entries = new ArrayList<>();
-    private final Map<String, Set<String>> onlyA = new TreeMap<>();
-    private final Map<String, Set<String>> onlyB = new TreeMap<>();
+    private final Map<String, Set<Group>> onlyA = new TreeMap<>();
+    private final Map<String, Set<Group>> onlyB = new TreeMap<>();
 
     private PairSamples() {
     }
@@ -76,33 +88,34 @@ final class PairSamples {
             Key k = e.getKey();
             SortedMap<String, Runs> there = inB.get(k);
             if (there == null) {
-                out.onlyA.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.label(Engines.REFERENCE));
+                out.onlyA.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.group(Engines.REFERENCE));
                 continue;
             }
             Set<String> common = new TreeSet<>(e.getValue().keySet());
             common.retainAll(there.keySet());
             for (String engine : common) {
-                out.add(k, k.label(engine), engine, engine, e.getValue().get(engine), there.get(engine));
+                out.add(k.group(engine), engine, engine, e.getValue().get(engine), there.get(engine));
             }
             if (common.isEmpty() && e.getValue().size() == 1 && there.size() == 1) {
                 String ea = e.getValue().firstKey();
                 String eb = there.firstKey();
-                out.add(k, k.label(Engines.REFERENCE), ea, eb, e.getValue().get(ea), there.get(eb));
+                out.add(k.group(Engines.REFERENCE), ea, eb, e.getValue().get(ea), there.get(eb));
                 continue;
             }
             // Runs of an engine the other experiment did not use are measured in one only.
             e.getValue().keySet().stream().filter(x -> !common.contains(x))
-                    .forEach(x -> out.onlyA.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.label(x)));
+                    .forEach(x -> out.onlyA.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.group(x)));
             there.keySet().stream().filter(x -> !common.contains(x))
-                    .forEach(x -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.label(x)));
+                    .forEach(x -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.group(x)));
         }
         inB.keySet().stream().filter(k -> !inA.containsKey(k))
-                .forEach(k -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>()).add(k.label(Engines.REFERENCE)));
+                .forEach(k -> out.onlyB.computeIfAbsent(k.workload, w -> new TreeSet<>())
+                        .add(k.group(Engines.REFERENCE)));
         return out;
     }
 
-    private void add(Key k, String label, String engineA, String engineB, Runs a, Runs b) {
-        entries.add(new Entry(k.workload, k.subject, label, engineA, engineB, a.obs(), b.obs(), a.rows(), b.rows()));
+    private void add(Group group, String engineA, String engineB, Runs a, Runs b) {
+        entries.add(new Entry(group, engineA, engineB, a.obs(), b.obs(), a.rows(), b.rows()));
     }
 
     private static SortedMap<Key, SortedMap<String, Runs>> byKey(RunData data, NumericColumn<?> column) {
@@ -120,18 +133,22 @@ final class PairSamples {
         return out;
     }
 
-    /** The subjects met, by workload, then label. */
+    /** The subjects met, by workload, subject and variant. */
     List<Entry> entries() {
         return List.copyOf(entries);
     }
 
-    /** Subjects (with variants) of a workload measured in A only. */
-    Set<String> onlyInA(String workload) {
-        return onlyA.getOrDefault(workload, Set.of());
+    /** Subjects (with variants) of a workload measured in A only, as labels by subject, then variant. */
+    List<String> onlyInA(String workload) {
+        return labels(onlyA.get(workload));
     }
 
-    /** Subjects (with variants) of a workload measured in B only. */
-    Set<String> onlyInB(String workload) {
-        return onlyB.getOrDefault(workload, Set.of());
+    /** Subjects (with variants) of a workload measured in B only, as labels by subject, then variant. */
+    List<String> onlyInB(String workload) {
+        return labels(onlyB.get(workload));
+    }
+
+    private static List<String> labels(Set<Group> groups) {
+        return groups == null ? List.of() : groups.stream().map(Group::subjectLabel).toList();
     }
 }

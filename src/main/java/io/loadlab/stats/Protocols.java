@@ -1,6 +1,8 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
+import io.loadlab.data.Group;
+import io.loadlab.data.RunColumn;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,7 +32,7 @@ public final class Protocols {
     public static final String H1 = "h1";
 
     /** The metrics of {@link #cost}: the cost per server CPU-second first, then in throughput. */
-    public static final List<String> METRICS = List.of("rps_per_server_cpu_s", "rps");
+    public static final List<String> METRICS = List.of(RunColumn.RPS_PER_SERVER_CPU_S.id(), RunColumn.RPS.id());
 
     private static final String KEY = "protocol=";
     /** The order tables list protocols in; another value comes after these, by name. */
@@ -105,8 +107,8 @@ public final class Protocols {
                 Key k = e.getKey();
                 if (h1 == null) {
                     t.add(k.subject, k.variant, k.workload, p.getKey(), metric, p.getValue(), List.of(), null,
-                            "no successful h1 run of " + label(k) + " on " + k.workload + " to hold it against;"
-                            + " run h1 too (--protocols 'h1|...')");
+                            "no successful h1 run of " + Group.subjectLabel(k.subject, k.variant) + " on "
+                            + k.workload + " to hold it against; run h1 too (--protocols 'h1|...')");
                 } else {
                     Verdicts.Judgement j = Verdicts.judge(p.getValue(), h1, direction, o, H1);
                     t.add(k.subject, k.variant, k.workload, p.getKey(), metric, p.getValue(), h1, j, note(p.getKey(), j));
@@ -142,10 +144,6 @@ public final class Protocols {
             }
         }
         return String.join(",", kept);
-    }
-
-    private static String label(Key k) {
-        return k.variant.isEmpty() ? k.subject : k.subject + "[" + k.variant + "]";
     }
 
     /** A subject in its other variants on a workload, whatever the protocol. */

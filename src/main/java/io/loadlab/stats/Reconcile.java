@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.ExperimentRecord;
+import io.loadlab.data.Group;
 import io.loadlab.data.Results;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -43,7 +45,7 @@ public final class Reconcile {
     /**
      * Loads each folder on its own and reconciles them.
      *
-     * @param baseline a subject (or {@code subject[variant]}) every pair is held against; null for every pair
+     * @param baseline a subject (or {@code subject [variant]}) every pair is held against; null for every pair
      * @throws io.loadlab.data.DataException for a folder that is not an experiment
      * @throws StatsException as {@link #of}
      */
@@ -59,8 +61,9 @@ public final class Reconcile {
      * Reconciles the experiments: the second and later ones each against the first.
      *
      * @param metric   a numeric column of the runs, such as {@code rps}
-     * @param baseline a subject (or {@code subject[variant]}) every pair is held against; null for
-     *                 every pair of subjects, the first by name as the baseline of each
+     * @param baseline a subject, or one variant of it as {@code subject [variant]} ({@code subject[variant]},
+     *                 as earlier versions wrote it, is read too), every pair is held against; null for
+     *                 every pair of subjects, the first by subject, then variant as the baseline of each
      * @throws StatsException with fewer than 2 or more than 26 experiments, an unknown metric, or
      *                        no workload with two subjects measured in A and another experiment
      */
@@ -119,25 +122,25 @@ public final class Reconcile {
                    CompareOptions options) {
     }
 
-    /** Entries by workload and engines, each list in label order: a ratio is only taken within one. */
+    /**
+     * Entries by workload and engines, each list by subject, then variant (not by label, whose
+     * spelling is for people): a ratio is only taken within one.
+     */
     private static Map<String, List<PairSamples.Entry>> buckets(List<PairSamples.Entry> entries) {
         Map<String, List<PairSamples.Entry>> out = new LinkedHashMap<>();
         for (PairSamples.Entry e : entries) {
             out.computeIfAbsent(e.workload() + "\u0000" + e.engines(), k -> new ArrayList<>()).add(e);
         }
-        out.values().forEach(l -> l.sort(Comparator.comparing(PairSamples.Entry::label)));
+        out.values().forEach(l -> l.sort(Comparator.comparing(PairSamples.Entry::group)));
         return out;
     }
 
-    /** Every pair of a bucket (the first by name as baseline), or each subject against the given baseline. */
+    /** Every pair of a bucket (the first in order as baseline), or each subject against the given baseline. */
     private static List<ReconcileRow> pairs(List<PairSamples.Entry> bucket, String baseline, Context c) {
         List<ReconcileRow> out = new ArrayList<>();
         if (baseline != null) {
-            PairSamples.Entry y = bucket.stream().filter(e -> e.label().equals(baseline)).findFirst()
-                    .or(() -> bucket.stream().filter(e -> e.subject().equals(baseline)).findFirst()).orElse(null);
-            if (y != null) {
-                bucket.stream().filter(x -> x != y).forEach(x -> out.add(row(x, y, c)));
-            }
+            baselineIn(bucket, baseline)
+                    .ifPresent(y -> bucket.stream().filter(x -> x != y).forEach(x -> out.add(row(x, y, c))));
             return out;
         }
         for (int i = 0; i < bucket.size(); i++) {
@@ -146,6 +149,17 @@ public final class Reconcile {
             }
         }
         return out;
+    }
+
+    /**
+     * The entry a baseline names: with a variant ({@code nginx [tuned]} or {@code nginx[tuned]}) that
+     * variant exactly, else the subject's first variant in the bucket, its default one when measured.
+     */
+    private static Optional<PairSamples.Entry> baselineIn(List<PairSamples.Entry> bucket, String baseline) {
+        String subject = Group.subjectOf(baseline);
+        Optional<String> variant = Group.variantOf(baseline);
+        return bucket.stream().filter(e -> e.subject().equals(subject)
+                && variant.map(v -> v.equals(e.group().variant())).orElse(true)).findFirst();
     }
 
     private static ReconcileRow row(PairSamples.Entry x, PairSamples.Entry y, Context c) {
@@ -191,7 +205,7 @@ public final class Reconcile {
             if (d != Direction.LOWER_IS_BETTER) {
                 byMean = byMean.reversed();
             }
-            return bucket.stream().sorted(byMean.thenComparing(PairSamples.Entry::label))
+            return bucket.stream().sorted(byMean.thenComparing(PairSamples.Entry::group))
                     .map(PairSamples.Entry::label).toList();
         }
 

@@ -20,9 +20,9 @@ class CommittedReconcileTest {
 
     private static final String COLD = System.getProperty("user.dir") + "/data/reconcile-cold";
     private static final String STEADY = System.getProperty("user.dir") + "/data/reconcile-steady";
-    private static final String NETTY = "java-netty[durability=memory]";
-    private static final String GO = "go-nethttp[durability=memory]";
-    private static final String NODE = "node-http[durability=memory]";
+    private static final String NETTY = "java-netty [durability=memory]";
+    private static final String GO = "go-nethttp [durability=memory]";
+    private static final String NODE = "node-http [durability=memory]";
 
     @Test
     void theSwappedPairsDisagreeWithACiThatExcludesOneAndTheWarmUpIsNamed() {

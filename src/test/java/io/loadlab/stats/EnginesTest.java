@@ -23,9 +23,13 @@ class EnginesTest {
     private final DoubleColumn rps = DoubleColumn.create("rps");
 
     private EnginesTest add(String s, String e, double... values) {
+        return add(s, "", e, values);
+    }
+
+    private EnginesTest add(String s, String v, String e, double... values) {
         for (int i = 0; i < values.length; i++) {
             subject.append(s);
-            variant.append("");
+            variant.append(v);
             workload.append("plaintext");
             engine.append(e);
             status.append("ok");
@@ -131,6 +135,29 @@ class EnginesTest {
         assertEquals("y > x", t.stringColumn("order").get(0));
         assertEquals("x > y", t.stringColumn("builtin_order").get(0));
         assertEquals("y / x", t.stringColumn("clear_swaps").get(0));
+    }
+
+    @Test
+    void rankingsLabelAVariantAsTheGroupDoes() {
+        // x's tuned variant leads under the built-in engine and falls behind y under wrk, clearly.
+        add("x", "builtin", 100, 101, 99).add("x", "wrk", 100, 101, 99)
+                .add("x", "tuned", "builtin", 200, 202, 198).add("x", "tuned", "wrk", 120, 121, 119)
+                .add("y", "builtin", 150, 151, 149).add("y", "wrk", 150, 151, 149);
+        Table t = Engines.rankings(table(), "rps");
+        assertEquals("y > x [tuned] > x", t.stringColumn("order").get(0));
+        assertEquals("x [tuned] > y > x", t.stringColumn("builtin_order").get(0));
+        assertEquals("y / x [tuned]", t.stringColumn("clear_swaps").get(0));
+        assertEquals(3, t.intColumn("subjects").get(0));
+    }
+
+    @Test
+    void equalMeansAreOrderedBySubjectThenVariant() {
+        add("x", "tuned", "builtin", 100, 100, 100).add("x", "tuned", "wrk", 100, 100, 100)
+                .add("x", "builtin", 100, 100, 100).add("x", "wrk", 100, 100, 100)
+                .add("w", "builtin", 100, 100, 100).add("w", "wrk", 100, 100, 100);
+        Table t = Engines.rankings(table(), "rps");
+        assertEquals("w > x > x [tuned]", t.stringColumn("order").get(0));
+        assertEquals("w > x > x [tuned]", t.stringColumn("builtin_order").get(0));
     }
 
     @Test

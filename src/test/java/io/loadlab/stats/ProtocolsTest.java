@@ -89,6 +89,15 @@ class ProtocolsTest {
     }
 
     @Test
+    void theNoteNamesASubjectWithItsVariantAsTheGroupDoes() {
+        Table runs = new RunsTable(CPU).group("java-netty", "durability=memory,protocol=h2c", "json", 80, 81, 79)
+                .table();
+        Table t = Protocols.compare(runs, CPU, O);
+        assertEquals("no successful h1 run of java-netty [durability=memory] on json to hold it against; run h1 too"
+                + " (--protocols 'h1|...')", t.stringColumn("note").get(0));
+    }
+
+    @Test
     void anOlderLabelWithProtocolH1IsTheH1Run() {
         Table runs = new RunsTable(CPU).group("java-netty", "durability=memory,protocol=h1", "plaintext", 100, 100, 100)
                 .group("java-netty", "durability=memory,protocol=h2-tls", "plaintext", 6, 6, 6).table();
