@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Reconcile;
 import io.loadlab.time.Durations;
@@ -134,7 +135,7 @@ final class ReportCommand implements Callable<Integer> {
         if (baseline == null) {
             return;
         }
-        List<String> subjects = okRuns.stringColumn("subject").unique().asList().stream().sorted().toList();
+        List<String> subjects = okRuns.stringColumn(RunColumn.SUBJECT.id()).unique().asList().stream().sorted().toList();
         String subject = baseline.replaceFirst("\\[[^\\]]*\\]$", "");
         if (!subjects.contains(subject)) {
             throw new CliException("--baseline '" + baseline + "' is not a subject with a successful run here; subjects: "
