@@ -92,7 +92,7 @@ final class ReportCommand implements Callable<Integer> {
         if (experiments.size() > 1) {
             // What the notebook's reconcile section would fail on, as one line here: folders with no pair
             // of subjects in common, a baseline missing from one of them.
-            Reconcile.load(experiments, "rps", baseline, CompareOptions.defaults());
+            Reconcile.load(experiments, RunColumn.RPS.id(), baseline, CompareOptions.defaults());
         }
         String name = String.join("-vs-", experiments.stream().map(p -> p.getFileName().toString()).toList());
         Path target = out != null ? out : home.resolve("reports").resolve(name + ".html");
