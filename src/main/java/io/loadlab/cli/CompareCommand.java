@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Figure;
 import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
@@ -8,6 +9,7 @@ import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
 import io.loadlab.stats.Protocols;
+import io.loadlab.stats.StatsColumn;
 import io.loadlab.stats.SweepRuns;
 import io.loadlab.stats.Warning;
 import io.loadlab.stats.WarningOptions;
@@ -76,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--metric", paramLabel = "COLUMN", description = "runs.csv column to compare (default: ${DEFAULT-VALUE})")
-    String metric = "rps";
+    String metric = RunColumn.RPS.id();
 
     @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
     double noise = 0.01;
@@ -233,17 +235,17 @@ final class CompareCommand implements Callable<Integer> {
         Figure figure = Figure.of(metric);
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < byEngine.rowCount(); i++) {
-            String v = byEngine.stringColumn("variant").get(i);
-            String subject = byEngine.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]");
-            rows.add(new String[] {byEngine.stringColumn("workload").get(i), subject,
-                    byEngine.stringColumn("engine").get(i), Integer.toString(byEngine.intColumn("n").get(i)),
-                    figure.format(byEngine.doubleColumn("mean").getDouble(i)),
+            String v = byEngine.stringColumn(RunColumn.VARIANT.id()).get(i);
+            String subject = byEngine.stringColumn(RunColumn.SUBJECT.id()).get(i) + (v.isEmpty() ? "" : " [" + v + "]");
+            rows.add(new String[] {byEngine.stringColumn(RunColumn.WORKLOAD.id()).get(i), subject,
+                    byEngine.stringColumn(RunColumn.ENGINE.id()).get(i), Integer.toString(byEngine.intColumn(StatsColumn.N.id()).get(i)),
+                    figure.format(byEngine.doubleColumn(StatsColumn.MEAN.id()).getDouble(i)),
                     figure.format(byEngine.doubleColumn("builtin_mean").getDouble(i)),
-                    Units.ratio(byEngine.doubleColumn("ratio").getDouble(i)),
-                    Units.interval(byEngine.doubleColumn("ratio_ci_low").getDouble(i),
-                            byEngine.doubleColumn("ratio_ci_high").getDouble(i), Figure.RATIO),
-                    byEngine.stringColumn("test").get(i), Units.p(byEngine.doubleColumn("p_test").getDouble(i)),
-                    byEngine.stringColumn("verdict").get(i)});
+                    Units.ratio(byEngine.doubleColumn(StatsColumn.RATIO.id()).getDouble(i)),
+                    Units.interval(byEngine.doubleColumn(StatsColumn.RATIO_CI_LOW.id()).getDouble(i),
+                            byEngine.doubleColumn(StatsColumn.RATIO_CI_HIGH.id()).getDouble(i), Figure.RATIO),
+                    byEngine.stringColumn(StatsColumn.TEST.id()).get(i), Units.p(byEngine.doubleColumn(StatsColumn.P_TEST.id()).getDouble(i)),
+                    byEngine.stringColumn(StatsColumn.VERDICT.id()).get(i)});
         }
         TextTable.print(out, new String[] {"workload", "subject", "engine", "n", "mean", "builtin", "ratio",
             "ratio 95% CI", "test", "p_test", "verdict"}, rows, 2);
@@ -252,7 +254,7 @@ final class CompareCommand implements Callable<Integer> {
         for (int i = 0; i < rankings.rowCount(); i++) {
             double rho = rankings.doubleColumn("spearman").getDouble(i);
             String swaps = rankings.stringColumn("clear_swaps").get(i);
-            ranks.add(new String[] {rankings.stringColumn("workload").get(i), rankings.stringColumn("engine").get(i),
+            ranks.add(new String[] {rankings.stringColumn(RunColumn.WORKLOAD.id()).get(i), rankings.stringColumn(RunColumn.ENGINE.id()).get(i),
                     rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
                     rankings.booleanColumn("same_order").get(i) ? "yes" : "no",
                     swaps.isEmpty() ? "none" : swaps,
@@ -268,9 +270,12 @@ final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static final String[] CSV_COLUMNS = {"subject", "workload", "metric", "n", "mean", "sd", "ci_low",
-        "ci_high", "ratio", "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant",
-        "baseline", "note", "merged_us", "test", "p_test"};
+    /** The columns of {@code --format csv}: the comparison's ({@link Comparison#compare}), with the merged percentile. */
+    private static final String[] CSV_COLUMNS = {RunColumn.SUBJECT.id(), RunColumn.WORKLOAD.id(),
+        StatsColumn.METRIC.id(), StatsColumn.N.id(), StatsColumn.MEAN.id(), StatsColumn.SD.id(), StatsColumn.CI_LOW.id(),
+        StatsColumn.CI_HIGH.id(), StatsColumn.RATIO.id(), StatsColumn.RATIO_CI_LOW.id(), StatsColumn.RATIO_CI_HIGH.id(),
+        StatsColumn.P_WELCH.id(), StatsColumn.P_MANNWHITNEY.id(), StatsColumn.VERDICT.id(), RunColumn.VARIANT.id(),
+        StatsColumn.BASELINE.id(), StatsColumn.NOTE.id(), "merged_us", StatsColumn.TEST.id(), StatsColumn.P_TEST.id()};
 
     /**
      * For a latency percentile column ({@code lat_p99_us}...), the percentile of all the group's
@@ -314,7 +319,7 @@ final class CompareCommand implements Callable<Integer> {
         boolean percentile = !rows.isEmpty() && !merged(results, rows.get(0)).isEmpty();
         out.printf(Locale.ROOT, "%s across rounds, baseline %s (%s: %d runs, %d ok)%n%n", metric, base,
                 String.join(" ", dirs.stream().map(Path::toString).toList()), runs.rowCount(),
-                runs.where(runs.stringColumn("status").isEqualTo("ok")).rowCount());
+                runs.where(runs.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value())).rowCount());
         if (closedLoop != null) {
             out.printf(Locale.ROOT, "A latency sweep: this table holds its closed-loop capacity runs only (%d of %d"
                     + " runs); its fixed-rate windows are compared at equal load in the latency section below.%n%n",

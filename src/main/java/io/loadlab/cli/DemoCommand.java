@@ -9,6 +9,7 @@ import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
 import io.loadlab.time.Durations;
 import io.loadlab.stats.Stats;
+import io.loadlab.stats.StatsColumn;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -134,8 +135,8 @@ final class DemoCommand implements Callable<Integer> {
     /** One row per subject, variant and workload: runs, mean rps and its CV, merged p99, rps per server CPU-s. */
     private static void summary(PrintWriter out, Results results) {
         Table runs = results.runs();
-        Table rps = Stats.summarize(runs, "rps");
-        Table perCpu = Stats.summarize(runs, "rps_per_server_cpu_s");
+        Table rps = Stats.summarize(runs, RunColumn.RPS.id());
+        Table perCpu = Stats.summarize(runs, RunColumn.RPS_PER_SERVER_CPU_S.id());
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < rps.rowCount(); i++) {
             String subject = rps.stringColumn(RunColumn.SUBJECT.id()).get(i);
@@ -149,14 +150,14 @@ final class DemoCommand implements Callable<Integer> {
             for (int j = 0; j < perCpu.rowCount(); j++) {
                 if (perCpu.stringColumn(RunColumn.SUBJECT.id()).get(j).equals(subject) && perCpu.stringColumn(RunColumn.VARIANT.id()).get(j).equals(variant)
                         && perCpu.stringColumn(RunColumn.WORKLOAD.id()).get(j).equals(workload)) {
-                    cpu = perCpu.doubleColumn("mean").get(j);
+                    cpu = perCpu.doubleColumn(StatsColumn.MEAN.id()).get(j);
                 }
             }
             Histogram h = results.latency(subject, variant, workload);
-            double cv = rps.doubleColumn("cv").get(i);
+            double cv = rps.doubleColumn(StatsColumn.CV.id()).get(i);
             rows.add(new String[] {variant.isEmpty() ? subject : subject + " [" + variant + "]", workload,
                     ok.rowCount() + "/" + group.rowCount(),
-                    Units.integer(rps.doubleColumn("mean").get(i)), Units.percent(cv),
+                    Units.integer(rps.doubleColumn(StatsColumn.MEAN.id()).get(i)), Units.percent(cv),
                     h.getTotalCount() == 0 ? "" : Units.count(h.getValueAtPercentile(99)), Units.integer(cpu),
                     Integer.toString(ok.booleanColumn(RunColumn.LOAD_BOUND.id()).isTrue().size())});
         }

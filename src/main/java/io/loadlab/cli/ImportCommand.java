@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import io.loadlab.format.Units;
 import io.loadlab.importer.ExperimentImport;
@@ -90,8 +91,9 @@ final class ImportCommand implements Callable<Integer> {
         PrintWriter w = commandSpec.commandLine().getOut();
         for (int i = 0; i < rows.size(); i++) {
             RunRow r = rows.get(i);
-            w.printf(Locale.ROOT, "run %s (round %s): %s, %s, %s requests, %s req/s%n", r.get("run_id"), r.get("round"),
-                    sources.get(i).name(), r.get("engine"), shown(r.get("requests")), shown(r.get("rps")));
+            w.printf(Locale.ROOT, "run %s (round %s): %s, %s, %s requests, %s req/s%n", r.get(RunColumn.RUN_ID),
+                    r.get(RunColumn.ROUND), sources.get(i).name(), r.get(RunColumn.ENGINE), shown(r.get(RunColumn.REQUESTS)),
+                    shown(r.get(RunColumn.RPS)));
         }
         w.printf(Locale.ROOT, "Imported %d run(s) into %s; compare with: loadlab compare %s%n", rows.size(), out, out);
         w.flush();

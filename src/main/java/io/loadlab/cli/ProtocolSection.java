@@ -1,10 +1,12 @@
 package io.loadlab.cli;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Figure;
 import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Protocols;
+import io.loadlab.stats.StatsColumn;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +32,8 @@ final class ProtocolSection {
         out.printf(Locale.ROOT, "%nCost of protocols: each protocol against the same subject's h1 runs (HTTP/1.1 over"
                 + " plain TCP), same workload and other variants%n");
         for (String metric : Protocols.METRICS) {
-            Table t = cost.where(cost.stringColumn("metric").isEqualTo(metric));
-            out.printf(Locale.ROOT, "%n%s%n%n", metric.equals("rps") ? "requests per second"
+            Table t = cost.where(cost.stringColumn(StatsColumn.METRIC.id()).isEqualTo(metric));
+            out.printf(Locale.ROOT, "%n%s%n%n", metric.equals(RunColumn.RPS.id()) ? "requests per second"
                     : "requests per server CPU-second (below 1: each request costs the server more CPU than over h1)");
             if (t.rowCount() == 0) {
                 out.println("(no successful run of a protocol variant has a value)");
@@ -48,14 +50,14 @@ final class ProtocolSection {
         Figure figure = Figure.of(metric);
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < t.rowCount(); i++) {
-            String v = t.stringColumn("variant").get(i);
-            rows.add(new String[] {t.stringColumn("workload").get(i),
-                t.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"), t.stringColumn("protocol").get(i),
-                Integer.toString(t.intColumn("n").get(i)), figure.format(t.doubleColumn("mean").get(i)),
-                percent(t.doubleColumn("cv").get(i)), figure.format(t.doubleColumn("h1_mean").get(i)),
-                percent(t.doubleColumn("h1_cv").get(i)), Units.ratio(t.doubleColumn("ratio").get(i)),
-                Units.interval(t.doubleColumn("ratio_ci_low").get(i), t.doubleColumn("ratio_ci_high").get(i), Figure.RATIO),
-                t.stringColumn("test").get(i), Units.p(t.doubleColumn("p_test").get(i)), t.stringColumn("verdict").get(i)});
+            String v = t.stringColumn(RunColumn.VARIANT.id()).get(i);
+            rows.add(new String[] {t.stringColumn(RunColumn.WORKLOAD.id()).get(i),
+                t.stringColumn(RunColumn.SUBJECT.id()).get(i) + (v.isEmpty() ? "" : " [" + v + "]"), t.stringColumn(RunColumn.PROTOCOL.id()).get(i),
+                Integer.toString(t.intColumn(StatsColumn.N.id()).get(i)), figure.format(t.doubleColumn(StatsColumn.MEAN.id()).get(i)),
+                percent(t.doubleColumn(StatsColumn.CV.id()).get(i)), figure.format(t.doubleColumn(StatsColumn.H1_MEAN.id()).get(i)),
+                percent(t.doubleColumn(StatsColumn.H1_CV.id()).get(i)), Units.ratio(t.doubleColumn(StatsColumn.RATIO.id()).get(i)),
+                Units.interval(t.doubleColumn(StatsColumn.RATIO_CI_LOW.id()).get(i), t.doubleColumn(StatsColumn.RATIO_CI_HIGH.id()).get(i), Figure.RATIO),
+                t.stringColumn(StatsColumn.TEST.id()).get(i), Units.p(t.doubleColumn(StatsColumn.P_TEST.id()).get(i)), t.stringColumn(StatsColumn.VERDICT.id()).get(i)});
         }
         return rows;
     }

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.data.ExperimentRecord;
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Figure;
 import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
@@ -54,7 +55,7 @@ final class ReconcileOutput {
         Table t = r.rankings();
         for (int i = 0; i < t.rowCount(); i++) {
             String only = join(t.stringColumn("only_in_a").get(i), t.stringColumn("only_in_b").get(i));
-            ranks.add(List.of(t.stringColumn("workload").get(i), t.stringColumn("experiments").get(i),
+            ranks.add(List.of(t.stringColumn(RunColumn.WORKLOAD.id()).get(i), t.stringColumn("experiments").get(i),
                     t.stringColumn("engines").get(i), t.stringColumn("order_a").get(i), t.stringColumn("order_b").get(i),
                     t.booleanColumn("same_order").get(i) ? "yes" : "NO", t.stringColumn("swapped").get(i), only));
         }

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Reconcile;
 import io.loadlab.time.Durations;
@@ -91,7 +92,7 @@ final class ReportCommand implements Callable<Integer> {
         if (experiments.size() > 1) {
             // What the notebook's reconcile section would fail on, as one line here: folders with no pair
             // of subjects in common, a baseline missing from one of them.
-            Reconcile.load(experiments, "rps", baseline, CompareOptions.defaults());
+            Reconcile.load(experiments, RunColumn.RPS.id(), baseline, CompareOptions.defaults());
         }
         String name = String.join("-vs-", experiments.stream().map(p -> p.getFileName().toString()).toList());
         Path target = out != null ? out : home.resolve("reports").resolve(name + ".html");
@@ -134,7 +135,7 @@ final class ReportCommand implements Callable<Integer> {
         if (baseline == null) {
             return;
         }
-        List<String> subjects = okRuns.stringColumn("subject").unique().asList().stream().sorted().toList();
+        List<String> subjects = okRuns.stringColumn(RunColumn.SUBJECT.id()).unique().asList().stream().sorted().toList();
         String subject = baseline.replaceFirst("\\[[^\\]]*\\]$", "");
         if (!subjects.contains(subject)) {
             throw new CliException("--baseline '" + baseline + "' is not a subject with a successful run here; subjects: "

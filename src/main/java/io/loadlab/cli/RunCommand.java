@@ -1,13 +1,9 @@
 package io.loadlab.cli;
 
-import io.loadlab.data.Group;
-import io.loadlab.data.RunRow;
+import io.loadlab.data.RunColumn;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
-import io.loadlab.format.TextTable;
-import io.loadlab.format.Units;
-import io.loadlab.stats.Summary;
 import io.loadlab.time.Durations;
 import io.loadlab.subject.SubjectProcess;
 import java.io.PrintWriter;
@@ -21,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -192,7 +187,7 @@ final class RunCommand implements Callable<Integer> {
         progress.begin(exp.plan(), exp.done().size());
         Runner.Outcome outcome = executeStoppable(exp, err);
         progress.end();
-        summary(out, outcome);
+        RunSummary.print(out, outcome);
         printWarnings(out, outcome.dir());
         out.printf(Locale.ROOT, "%nData: %s (experiment.json, runs.csv, latency.hlog); status %s%n",
                 outcome.dir(), outcome.status());
@@ -325,65 +320,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The short table at the end: one row per {@link Group} of this session's runs (subject, variant,
-     * workload, engine and a sweep's point), the runner's groups, so each finds its merged histogram.
-     */
-    static void summary(PrintWriter out, Runner.Outcome outcome) {
-        Map<Group, List<RunRow>> byGroup = new LinkedHashMap<>();
-        for (RunRow r : outcome.rows()) {
-            byGroup.computeIfAbsent(Group.of(r), k -> new ArrayList<>()).add(r);
-        }
-        List<String[]> rows = new ArrayList<>();
-        byGroup.forEach((g, runs) -> rows.add(summaryRow(runs, outcome.latency().get(g))));
-        out.println();
-        List<String> header = new ArrayList<>(List.of("subject", "workload", "engine", "point", "ok_runs", "rps_mean",
-                "rps_cv", "p99_us_merged", "rps_per_server_cpu_s", "load_bound_runs"));
-        if (outcome.rows().stream().allMatch(r -> point(r).isEmpty())) {
-            // Outside a latency sweep the point column says nothing.
-            header.remove(3);
-            rows.replaceAll(r -> java.util.stream.Stream.concat(java.util.Arrays.stream(r, 0, 3),
-                    java.util.Arrays.stream(r, 4, r.length)).toArray(String[]::new));
-        }
-        TextTable.print(out, header.toArray(String[]::new), rows, 2);
-    }
-
-    /** The summary's row of one group's runs; {@code merged} is null when no run of it kept a histogram. */
-    private static String[] summaryRow(List<RunRow> runs, Histogram merged) {
-        List<RunRow> ok = runs.stream().filter(r -> r.get("status").equals("ok")).toList();
-        Summary rps = ok.isEmpty() ? null
-                : Summary.of(ok.stream().mapToDouble(r -> Double.parseDouble(r.get("rps"))).toArray());
-        double perCpu = ok.stream().filter(r -> !r.get("rps_per_server_cpu_s").isEmpty())
-                .mapToDouble(r -> Double.parseDouble(r.get("rps_per_server_cpu_s"))).average().orElse(Double.NaN);
-        long bound = ok.stream().filter(r -> r.get("load_bound").equals("true")).count();
-        RunRow first = runs.get(0);
-        return new String[] {Group.subjectLabel(first.get("subject"), first.get("variant")), first.get("workload"),
-            first.get("engine"), point(first).orElse(""), ok.size() + "/" + runs.size(),
-            Units.integer(rps == null ? Double.NaN : rps.mean()), rps == null || rps.n() < 2 ? "" : Units.percent(rps.cv()),
-            merged == null || merged.getTotalCount() == 0 ? "" : Units.count(merged.getValueAtPercentile(99)),
-            Units.integer(perCpu), Long.toString(bound)};
-    }
-
-    /**
-     * A latency sweep's point as {@link io.loadlab.experiment.SweepPoint#label()} names it
-     * ({@code capacity}, {@code 50%}, {@code 1000/s}); empty outside a sweep.
-     */
-    private static java.util.Optional<String> point(RunRow r) {
-        return switch (r.get("sweep_role")) {
-            case "capacity" -> java.util.Optional.of("capacity");
-            case "fraction" -> java.util.Optional.of(RunRow.num(Double.parseDouble(r.get("capacity_fraction")) * 100) + "%");
-            case "rate" -> java.util.Optional.of(RunRow.num(Double.parseDouble(r.get("target_rps"))) + "/s");
-            default -> java.util.Optional.empty();
-        };
-    }
-
-    /**
      * One line counting the experiment's warnings by kind (all its rows, resumed ones included), and
      * where to read them; nothing when there are none.
      */
     static void printWarnings(PrintWriter out, Path dir) {
         java.util.List<io.loadlab.stats.Warning> warnings;
         try {
-            warnings = io.loadlab.stats.Warnings.find(io.loadlab.data.Results.load(dir).runs(), "rps",
+            warnings = io.loadlab.stats.Warnings.find(io.loadlab.data.Results.load(dir).runs(), RunColumn.RPS.id(),
                     io.loadlab.stats.WarningOptions.defaults());
         } catch (RuntimeException e) {
             return; // nothing measured (every run failed): the table above says so

@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunHistograms;
 import io.loadlab.format.Figure;
 import io.loadlab.format.TextTable;
@@ -11,6 +12,7 @@ import io.loadlab.stats.EqualRates;
 import io.loadlab.stats.Knee;
 import io.loadlab.stats.Knees;
 import io.loadlab.stats.LatencyCurves;
+import io.loadlab.stats.StatsColumn;
 import io.loadlab.stats.SweepRuns;
 import io.loadlab.time.Durations;
 import java.io.PrintWriter;
@@ -99,23 +101,23 @@ final class SweepSection {
         out.printf(Locale.ROOT, "%nLatency-throughput curves (fixed-rate windows of the latency sweep)%n%n");
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < c.rowCount(); i++) {
-            String v = c.stringColumn("variant").get(i);
-            rows.add(new String[] {c.stringColumn("workload").get(i),
-                c.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"), c.stringColumn("point").get(i),
-                Integer.toString(c.intColumn("n").get(i)), Units.integer(c.doubleColumn("target_rps").getDouble(i)),
-                Units.integer(c.doubleColumn("rps").getDouble(i)), Units.integer(c.doubleColumn("missed").getDouble(i)),
-                latency(c, "lat_p50", i), latency(c, "lat_p99", i), latency(c, "lat_p999", i),
-                Units.latency(c.doubleColumn("svc_p50_us").getDouble(i)), Units.latency(c.doubleColumn("svc_p99_us").getDouble(i))});
+            String v = c.stringColumn(RunColumn.VARIANT.id()).get(i);
+            rows.add(new String[] {c.stringColumn(RunColumn.WORKLOAD.id()).get(i),
+                c.stringColumn(RunColumn.SUBJECT.id()).get(i) + (v.isEmpty() ? "" : " [" + v + "]"), c.stringColumn(StatsColumn.POINT.id()).get(i),
+                Integer.toString(c.intColumn(StatsColumn.N.id()).get(i)), Units.integer(c.doubleColumn(RunColumn.TARGET_RPS.id()).getDouble(i)),
+                Units.integer(c.doubleColumn(RunColumn.RPS.id()).getDouble(i)), Units.integer(c.doubleColumn(RunColumn.MISSED.id()).getDouble(i)),
+                latency(c, RunColumn.LAT_P50_US, i), latency(c, RunColumn.LAT_P99_US, i), latency(c, RunColumn.LAT_P999_US, i),
+                Units.latency(c.doubleColumn(RunColumn.SVC_P50_US.id()).getDouble(i)), Units.latency(c.doubleColumn(RunColumn.SVC_P99_US.id()).getDouble(i))});
         }
         TextTable.print(out, new String[] {"workload", "subject", "point", "n", "target_rps", "rps", "missed",
             "p50 [95% CI]", "p99 [95% CI]", "p99.9 [95% CI]", "svc_p50", "svc_p99"}, rows, 2);
     }
 
     /** {@code 2.10ms [2.05ms, 2.20ms]}; without the interval when there is none (one round). */
-    private static String latency(Table c, String base, int i) {
-        double v = c.doubleColumn(base + "_us").getDouble(i);
-        double low = c.doubleColumn(base + "_ci_low_us").getDouble(i);
-        double high = c.doubleColumn(base + "_ci_high_us").getDouble(i);
+    private static String latency(Table c, RunColumn percentile, int i) {
+        double v = c.doubleColumn(percentile.id()).getDouble(i);
+        double low = c.doubleColumn(StatsColumn.ciLow(percentile)).getDouble(i);
+        double high = c.doubleColumn(StatsColumn.ciHigh(percentile)).getDouble(i);
         return Units.latency(v) + (Double.isNaN(low) ? "" : " [" + Units.latency(low) + ", " + Units.latency(high) + "]");
     }
 
@@ -136,14 +138,14 @@ final class SweepSection {
         out.printf(Locale.ROOT, "%np99 at equal offered load (--rates), each subject against the baseline%n%n");
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < t.rowCount(); i++) {
-            String v = t.stringColumn("variant").get(i);
-            rows.add(new String[] {Units.integer(t.doubleColumn("rate_rps").getDouble(i)), t.stringColumn("workload").get(i),
-                t.stringColumn("subject").get(i) + (v.isEmpty() ? "" : " [" + v + "]"),
-                Integer.toString(t.intColumn("n").get(i)), Units.integer(t.doubleColumn("rps").getDouble(i)),
-                Units.integer(t.doubleColumn("missed").getDouble(i)), Units.latency(t.doubleColumn("lat_p99_us").getDouble(i)),
-                Units.ratio(t.doubleColumn("ratio").getDouble(i)),
-                Units.interval(t.doubleColumn("ratio_ci_low").getDouble(i), t.doubleColumn("ratio_ci_high").getDouble(i), Figure.RATIO),
-                Units.p(t.doubleColumn("p_test").getDouble(i)), t.stringColumn("verdict").get(i)});
+            String v = t.stringColumn(RunColumn.VARIANT.id()).get(i);
+            rows.add(new String[] {Units.integer(t.doubleColumn(StatsColumn.RATE_RPS.id()).getDouble(i)), t.stringColumn(RunColumn.WORKLOAD.id()).get(i),
+                t.stringColumn(RunColumn.SUBJECT.id()).get(i) + (v.isEmpty() ? "" : " [" + v + "]"),
+                Integer.toString(t.intColumn(StatsColumn.N.id()).get(i)), Units.integer(t.doubleColumn(RunColumn.RPS.id()).getDouble(i)),
+                Units.integer(t.doubleColumn(RunColumn.MISSED.id()).getDouble(i)), Units.latency(t.doubleColumn(RunColumn.LAT_P99_US.id()).getDouble(i)),
+                Units.ratio(t.doubleColumn(StatsColumn.RATIO.id()).getDouble(i)),
+                Units.interval(t.doubleColumn(StatsColumn.RATIO_CI_LOW.id()).getDouble(i), t.doubleColumn(StatsColumn.RATIO_CI_HIGH.id()).getDouble(i), Figure.RATIO),
+                Units.p(t.doubleColumn(StatsColumn.P_TEST.id()).getDouble(i)), t.stringColumn(StatsColumn.VERDICT.id()).get(i)});
         }
         TextTable.print(out, new String[] {"rate", "workload", "subject", "n", "rps", "missed", "p99 merged", "ratio",
             "ratio 95% CI", "p_test", "verdict"}, rows, 2);

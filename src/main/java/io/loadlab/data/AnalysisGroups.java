@@ -104,7 +104,7 @@ public final class AnalysisGroups {
      * @throws DataException when the table lacks the subject or workload column
      */
     public static AnalysisGroups of(Table runs) {
-        for (String c : List.of("subject", "workload")) {
+        for (String c : List.of(RunColumn.SUBJECT.id(), RunColumn.WORKLOAD.id())) {
             if (!runs.containsColumn(c)) {
                 throw new DataException("the runs table has no '" + c + "' column: it is not from runs.csv");
             }

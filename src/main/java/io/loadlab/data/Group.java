@@ -38,12 +38,13 @@ public record Group(String subject, String variant, String workload) implements 
      * is added.
      */
     public static Group of(RunRow row) {
-        String variant = RunRow.analysisVariant(row.get("variant"), row.get("engine"));
-        if (!row.get("sweep_role").isEmpty()) {
-            String rate = AnalysisGroups.rate(row.get("sweep_role"), row.get("capacity_fraction"), row.get("target_rps"));
+        String variant = RunRow.analysisVariant(row.get(RunColumn.VARIANT), row.get(RunColumn.ENGINE));
+        if (!row.get(RunColumn.SWEEP_ROLE).isEmpty()) {
+            String rate = AnalysisGroups.rate(row.get(RunColumn.SWEEP_ROLE), row.get(RunColumn.CAPACITY_FRACTION),
+                    row.get(RunColumn.TARGET_RPS));
             variant = variant.isEmpty() ? "rate=" + rate : variant + ",rate=" + rate;
         }
-        return new Group(row.get("subject"), variant, row.get("workload"));
+        return new Group(row.get(RunColumn.SUBJECT), variant, row.get(RunColumn.WORKLOAD));
     }
 
     /** The subject with its variant in brackets when there is one: {@code nginx [tuned]}. */

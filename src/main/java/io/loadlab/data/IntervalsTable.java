@@ -29,28 +29,29 @@ final class IntervalsTable {
     private final StringColumn runVariant;
     private final StringColumn runWorkload;
     private final IntColumn runRound;
-    private final StringColumn experiment = StringColumn.create("experiment");
-    private final IntColumn runId = IntColumn.create("run_id");
-    private final StringColumn subject = StringColumn.create("subject");
-    private final StringColumn variant = StringColumn.create("variant");
-    private final StringColumn workload = StringColumn.create("workload");
-    private final IntColumn round = IntColumn.create("round");
-    private final DoubleColumn t = DoubleColumn.create("t_s");
-    private final LongColumn requests = LongColumn.create("requests");
-    private final DoubleColumn rps = DoubleColumn.create("rps");
+    private final StringColumn experiment = StringColumn.create(RunColumn.EXPERIMENT.id());
+    private final IntColumn runId = IntColumn.create(RunColumn.RUN_ID.id());
+    private final StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+    private final StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+    private final StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+    private final IntColumn round = IntColumn.create(RunColumn.ROUND.id());
+    private final DoubleColumn t = DoubleColumn.create(Results.INTERVAL_T_S);
+    private final LongColumn requests = LongColumn.create(RunColumn.REQUESTS.id());
+    private final DoubleColumn rps = DoubleColumn.create(RunColumn.RPS.id());
     /** p50, p90, p99 and max (µs). */
-    private final LongColumn[] latency = {LongColumn.create("lat_p50_us"), LongColumn.create("lat_p90_us"),
-        LongColumn.create("lat_p99_us"), LongColumn.create("lat_max_us")};
+    private final LongColumn[] latency = {LongColumn.create(RunColumn.LAT_P50_US.id()),
+        LongColumn.create(RunColumn.LAT_P90_US.id()), LongColumn.create(RunColumn.LAT_P99_US.id()),
+        LongColumn.create(RunColumn.LAT_MAX_US.id())};
     /** The start (s) of each run's first interval, by row. */
     private final Map<Integer, Double> firstStart = new HashMap<>();
 
     private IntervalsTable(Table runs) {
-        runExperiment = runs.stringColumn("experiment");
-        runIds = runs.intColumn("run_id");
-        runSubject = runs.stringColumn("subject");
-        runVariant = runs.stringColumn("variant");
-        runWorkload = runs.stringColumn("workload");
-        runRound = runs.intColumn("round");
+        runExperiment = runs.stringColumn(RunColumn.EXPERIMENT.id());
+        runIds = runs.intColumn(RunColumn.RUN_ID.id());
+        runSubject = runs.stringColumn(RunColumn.SUBJECT.id());
+        runVariant = runs.stringColumn(RunColumn.VARIANT.id());
+        runWorkload = runs.stringColumn(RunColumn.WORKLOAD.id());
+        runRound = runs.intColumn(RunColumn.ROUND.id());
     }
 
     /**

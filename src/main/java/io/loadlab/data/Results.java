@@ -82,6 +82,12 @@ public final class Results {
     }
 
     /**
+     * The column of {@link #intervals()} that holds the start of each second within the run's
+     * window, in seconds; its other columns are named after the runs.csv columns they come from.
+     */
+    public static final String INTERVAL_T_S = "t_s";
+
+    /**
      * One row per run and second: experiment, run_id, subject, variant, workload, round, t_s
      * (start of the second within the window, s), requests, rps, lat_p50_us, lat_p90_us,
      * lat_p99_us, lat_max_us. Built on first use: its per-second percentiles cost more than the
@@ -129,10 +135,10 @@ public final class Results {
      * @throws DataException for a damaged line of a {@code latency.hlog}, naming the file and line
      */
     public Table latencyPercentiles() {
-        StringColumn s = StringColumn.create("subject");
-        StringColumn v = StringColumn.create("variant");
-        StringColumn w = StringColumn.create("workload");
-        LongColumn n = LongColumn.create("requests");
+        StringColumn s = StringColumn.create(RunColumn.SUBJECT.id());
+        StringColumn v = StringColumn.create(RunColumn.VARIANT.id());
+        StringColumn w = StringColumn.create(RunColumn.WORKLOAD.id());
+        LongColumn n = LongColumn.create(RunColumn.REQUESTS.id());
         LongColumn[] pc = new LongColumn[PERCENTILES.length];
         for (int i = 0; i < pc.length; i++) {
             pc[i] = LongColumn.create(PERCENTILE_COLUMNS[i]);

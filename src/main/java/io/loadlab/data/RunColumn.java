@@ -146,6 +146,11 @@ public enum RunColumn {
             return value;
         }
 
+        /** The role a value of the column names; empty for "" (outside a sweep) and for a value this version does not know. */
+        public static Optional<SweepRole> of(String value) {
+            return Arrays.stream(values()).filter(r -> r.value.equals(value)).findFirst();
+        }
+
         /** The values of the fixed-rate windows ({@code fraction} and {@code rate}), for a table's {@code isIn}. */
         public static String[] windows() {
             return new String[] {FRACTION.value, RATE.value};

@@ -28,7 +28,8 @@ final class RunsCsv {
     record Rows(int from, int to) {
     }
 
-    private static final List<String> REQUIRED = List.of("experiment", "run_id", "subject", "workload", "status");
+    private static final List<String> REQUIRED = List.of(RunColumn.EXPERIMENT.id(), RunColumn.RUN_ID.id(),
+            RunColumn.SUBJECT.id(), RunColumn.WORKLOAD.id(), RunColumn.STATUS.id());
 
     private final RunColumns columns = new RunColumns();
     private final Set<Path> seen = new HashSet<>();

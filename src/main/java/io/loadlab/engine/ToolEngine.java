@@ -1,5 +1,6 @@
 package io.loadlab.engine;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.host.Cpus;
 import io.loadlab.host.Executables;
 import io.loadlab.host.LoadlabCache;
@@ -45,6 +46,7 @@ public final class ToolEngine implements Engine {
 
     /** The tool's own run after the built-in engine's steady-state warm-up. */
     private static final Duration TOOL_WARMUP = Duration.ofSeconds(1);
+    private static final String ERRORS_PREFIX = "errors_";
 
     private final Tool tool;
     private final Tool.Command command;
@@ -182,34 +184,38 @@ public final class ToolEngine implements Engine {
     private EngineResult of(ExternalRun r, Warmed warmed, int loadCpus, ToolProtocol wire) {
         ImportedRun t = r.reported();
         Map<String, Long> errors = new LinkedHashMap<>();
-        for (String category : List.of("connect", "read", "write", "timeout", "status", "protocol")) {
-            longValue(t, "errors_" + category).ifPresent(n -> errors.put(category, n));
+        for (RunColumn c : List.of(RunColumn.ERRORS_CONNECT, RunColumn.ERRORS_READ, RunColumn.ERRORS_WRITE,
+                RunColumn.ERRORS_TIMEOUT, RunColumn.ERRORS_STATUS, RunColumn.ERRORS_PROTOCOL)) {
+            // The category is the column's name without its prefix: errors_connect counts connect errors.
+            longValue(t, c).ifPresent(n -> errors.put(c.id().substring(ERRORS_PREFIX.length()), n));
         }
         if (wire.tls() && tool.countsTlsErrorsApart()) {
-            errors.put("tls", longValue(t, "errors_tls").orElse(0));
+            errors.put("tls", longValue(t, RunColumn.ERRORS_TLS).orElse(0));
         }
-        String protocol = t.get("protocol").isEmpty() ? wire.protocol().label() : t.get("protocol");
-        Optional<Latency> service = t.get("svc_p50_us").isEmpty() ? Optional.empty() : Optional.of(new Latency(
-                OptionalDouble.empty(), OptionalDouble.empty(), longValue(t, "svc_p50_us"), OptionalLong.empty(),
-                longValue(t, "svc_p90_us"), longValue(t, "svc_p99_us"), longValue(t, "svc_p999_us"), OptionalLong.empty()));
+        String protocol = t.get(RunColumn.PROTOCOL.id()).isEmpty() ? wire.protocol().label()
+                : t.get(RunColumn.PROTOCOL.id());
+        Optional<Latency> service = t.get(RunColumn.SVC_P50_US.id()).isEmpty() ? Optional.empty()
+                : Optional.of(new Latency(OptionalDouble.empty(), OptionalDouble.empty(), longValue(t, RunColumn.SVC_P50_US),
+                OptionalLong.empty(), longValue(t, RunColumn.SVC_P90_US), longValue(t, RunColumn.SVC_P99_US),
+                longValue(t, RunColumn.SVC_P999_US), OptionalLong.empty()));
         double cpu = r.toolCpuSeconds();
         OptionalDouble toolCpu = Double.isFinite(cpu) ? OptionalDouble.of(cpu) : OptionalDouble.empty();
         Optional<Boolean> bound = toolCpu.isPresent() ? Optional.of(r.wallSeconds() > 0
                 && cpu >= LoadResult.LOAD_BOUND_SHARE * loadCpus * r.wallSeconds()) : Optional.empty();
-        return new EngineResult(label(), longValue(t, "requests").orElse(0), doubleValue(t, "duration_s").orElse(0),
-                doubleValue(t, "rps"), longValue(t, "bytes_read"), OptionalLong.empty(), errors, latency(t), service,
+        return new EngineResult(label(), longValue(t, RunColumn.REQUESTS).orElse(0),
+                doubleValue(t, RunColumn.DURATION_S).orElse(0), doubleValue(t, RunColumn.RPS), longValue(t, RunColumn.BYTES_READ), OptionalLong.empty(), errors, latency(t), service,
                 toolCpu, toolCpu, bound, warmed, OptionalLong.empty(), List.of(), Optional.empty(),
                 Optional.of(r.output()), Optional.of(protocol));
     }
 
     private static Latency latency(ImportedRun t) {
-        return new Latency(doubleValue(t, "lat_mean_us"), doubleValue(t, "lat_stdev_us"), longValue(t, "lat_p50_us"),
-                longValue(t, "lat_p75_us"), longValue(t, "lat_p90_us"), longValue(t, "lat_p99_us"),
-                longValue(t, "lat_p999_us"), longValue(t, "lat_max_us"));
+        return new Latency(doubleValue(t, RunColumn.LAT_MEAN_US), doubleValue(t, RunColumn.LAT_STDEV_US),
+                longValue(t, RunColumn.LAT_P50_US), longValue(t, RunColumn.LAT_P75_US), longValue(t, RunColumn.LAT_P90_US),
+                longValue(t, RunColumn.LAT_P99_US), longValue(t, RunColumn.LAT_P999_US), longValue(t, RunColumn.LAT_MAX_US));
     }
 
-    private static OptionalLong longValue(ImportedRun t, String field) {
-        String v = t.get(field);
+    private static OptionalLong longValue(ImportedRun t, RunColumn field) {
+        String v = t.get(field.id());
         try {
             return v.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Math.round(Double.parseDouble(v)));
         } catch (NumberFormatException e) {
@@ -217,8 +223,8 @@ public final class ToolEngine implements Engine {
         }
     }
 
-    private static OptionalDouble doubleValue(ImportedRun t, String field) {
-        String v = t.get(field);
+    private static OptionalDouble doubleValue(ImportedRun t, RunColumn field) {
+        String v = t.get(field.id());
         try {
             return v.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(v));
         } catch (NumberFormatException e) {

@@ -1,5 +1,7 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunColumn;
+import io.loadlab.stats.StatsColumn;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,19 +26,19 @@ final class BarCharts {
     }
 
     static CategoryChart metricBars(Table summary, String metric, String workloadOrNull) {
-        Columns.require(summary, "summary", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, "metric",
-                "mean", "ci_low", "ci_high");
+        Columns.require(summary, "summary", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD,
+                StatsColumn.METRIC.id(), StatsColumn.MEAN.id(), StatsColumn.CI_LOW.id(), StatsColumn.CI_HIGH.id());
         List<Integer> all = Columns.all(summary);
-        List<Integer> rows = Columns.rowsWhere(summary, "metric", metric, all);
+        List<Integer> rows = Columns.rowsWhere(summary, StatsColumn.METRIC.id(), metric, all);
         if (rows.isEmpty()) {
             throw new PlotException("the summary table has no rows for metric '" + metric
-                    + "'; metrics present: " + Columns.distinct(summary, "metric", all));
+                    + "'; metrics present: " + Columns.distinct(summary, StatsColumn.METRIC.id(), all));
         }
         rows = Columns.anyWorkload(summary, "summary", rows, workloadOrNull);
         MetricLabel label = MetricLabel.of(metric);
-        NumericColumn<?> mean = Columns.numbers(summary, "summary", "mean");
-        NumericColumn<?> low = Columns.numbers(summary, "summary", "ci_low");
-        NumericColumn<?> high = Columns.numbers(summary, "summary", "ci_high");
+        NumericColumn<?> mean = Columns.numbers(summary, "summary", StatsColumn.MEAN.id());
+        NumericColumn<?> low = Columns.numbers(summary, "summary", StatsColumn.CI_LOW.id());
+        NumericColumn<?> high = Columns.numbers(summary, "summary", StatsColumn.CI_HIGH.id());
         Groups groups = new Groups(Columns.distinct(summary, Columns.WORKLOAD, rows));
         Set<String> cutAtZero = new TreeSet<>();
         for (int row : rows) {
@@ -45,7 +47,7 @@ final class BarCharts {
             double half = (Columns.number(high, row) - Columns.number(low, row)) / 2;
             double value = Columns.number(mean, row);
             if (value - half < 0) {
-                cutAtZero.add(summary.containsColumn("n") ? Columns.text(summary, "n", row) : "?");
+                cutAtZero.add(summary.containsColumn(StatsColumn.N.id()) ? Columns.text(summary, StatsColumn.N.id(), row) : "?");
             }
             groups.put(Columns.key(summary, row), Columns.text(summary, Columns.WORKLOAD, row),
                     value * label.scale(), half * label.scale());
@@ -60,7 +62,7 @@ final class BarCharts {
     }
 
     static CategoryChart peakRss(Table runs) {
-        String column = "server_peak_rss_bytes";
+        String column = RunColumn.SERVER_PEAK_RSS_BYTES.id();
         Columns.require(runs, "runs", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, Columns.STATUS, column);
         NumericColumn<?> rss = Columns.numbers(runs, "runs", column);
         List<Integer> ok = Columns.okRuns(runs);

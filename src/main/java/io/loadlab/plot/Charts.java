@@ -1,5 +1,6 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.stats.Knee;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ public final class Charts {
      *         half-width; title "Throughput"
      */
     public static CategoryChart throughput(Table summary, String workloadOrNull) {
-        return metricBars(summary, "rps", workloadOrNull);
+        return metricBars(summary, RunColumn.RPS.id(), workloadOrNull);
     }
 
     /**
@@ -66,7 +67,7 @@ public final class Charts {
      * @return bars of metric {@code rps_per_server_cpu_s}, one group per workload
      */
     public static CategoryChart perServerCpu(Table summary) {
-        return metricBars(summary, "rps_per_server_cpu_s", null);
+        return metricBars(summary, RunColumn.RPS_PER_SERVER_CPU_S.id(), null);
     }
 
     /**

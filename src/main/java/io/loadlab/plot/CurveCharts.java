@@ -1,7 +1,9 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.format.Units;
 import io.loadlab.stats.Knee;
+import io.loadlab.stats.StatsColumn;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,14 +41,15 @@ final class CurveCharts {
         if (!PERCENTILES.contains(percentile)) {
             throw new PlotException("percentile must be one of " + PERCENTILES + ", got '" + percentile + "'");
         }
-        String base = "lat_" + percentile;
-        Columns.require(curves, "curves", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, "rps", base + "_us",
-                base + "_ci_low_us", base + "_ci_high_us");
+        RunColumn column = RunColumn.of("lat_" + percentile + "_us").orElseThrow();
+        Columns.require(curves, "curves", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, RunColumn.RPS.id(),
+                column.id(), StatsColumn.ciLow(column), StatsColumn.ciHigh(column));
         List<Integer> rows = Columns.oneWorkload(curves, "curves", Columns.all(curves), workloadOrNull);
         String workload = Columns.text(curves, Columns.WORKLOAD, rows.get(0));
-        NumericColumn<?> rps = Columns.numbers(curves, "curves", "rps");
-        NumericColumn<?>[] lat = {Columns.numbers(curves, "curves", base + "_us"),
-            Columns.numbers(curves, "curves", base + "_ci_low_us"), Columns.numbers(curves, "curves", base + "_ci_high_us")};
+        NumericColumn<?> rps = Columns.numbers(curves, "curves", RunColumn.RPS.id());
+        NumericColumn<?>[] lat = {Columns.numbers(curves, "curves", column.id()),
+            Columns.numbers(curves, "curves", StatsColumn.ciLow(column)),
+            Columns.numbers(curves, "curves", StatsColumn.ciHigh(column))};
         // Per series: achieved rps -> {value, low, high} in ms, in ascending throughput.
         Map<SeriesKey, TreeMap<Double, double[]>> series = new TreeMap<>();
         for (int row : rows) {

@@ -1,5 +1,7 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -21,8 +23,8 @@ final class LineCharts {
     }
 
     static XYChart timeSeries(Table intervals, String metric) {
-        Columns.require(intervals, "intervals", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, "run_id",
-                Columns.ROUND, "t_s", metric);
+        Columns.require(intervals, "intervals", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD,
+                RunColumn.RUN_ID.id(), Columns.ROUND, Results.INTERVAL_T_S, metric);
         List<Integer> rows = Columns.all(intervals);
         List<String> workloads = Columns.distinct(intervals, Columns.WORKLOAD, rows);
         if (workloads.size() != 1) {
@@ -112,16 +114,16 @@ final class LineCharts {
 
     /** The runs with at least one point, in legend order; values scaled to the label's unit. */
     private static List<Run> runsOf(Table intervals, List<Integer> rows, MetricLabel label) {
-        NumericColumn<?> runId = Columns.numbers(intervals, "intervals", "run_id");
+        NumericColumn<?> runId = Columns.numbers(intervals, "intervals", RunColumn.RUN_ID.id());
         NumericColumn<?> round = Columns.numbers(intervals, "intervals", Columns.ROUND);
-        NumericColumn<?> t = Columns.numbers(intervals, "intervals", "t_s");
+        NumericColumn<?> t = Columns.numbers(intervals, "intervals", Results.INTERVAL_T_S);
         NumericColumn<?> value = Columns.numbers(intervals, "intervals", label.column());
         // Run ids are unique within one experiment only: key by experiment too when there is one.
-        boolean hasExperiment = intervals.columnNames().contains("experiment");
+        boolean hasExperiment = intervals.columnNames().contains(RunColumn.EXPERIMENT.id());
         Map<String, Run> runs = new LinkedHashMap<>();
         for (int row : rows) {
             long id = (long) Columns.number(runId, row);
-            String runKey = (hasExperiment ? intervals.stringColumn("experiment").get(row) : "") + "\u0000" + id;
+            String runKey = (hasExperiment ? intervals.stringColumn(RunColumn.EXPERIMENT.id()).get(row) : "") + "\u0000" + id;
             Run run = runs.computeIfAbsent(runKey, unused -> new Run(Columns.key(intervals, row),
                     (int) Columns.number(round, row), id, new TreeMap<>()));
             double y = Columns.number(value, row);

@@ -1,6 +1,8 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunColumn;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How a metric column is shown: a chart title, an axis title with its unit, and the factor that
@@ -27,20 +29,21 @@ record MetricLabel(String column, String title, String axisTitle, double scale) 
 
     /** The label of a column of the runs or intervals table; unknown names are shown as they are. */
     static MetricLabel of(String column) {
-        switch (column) {
-            case "rps":
-                return new MetricLabel(column, "Throughput", "requests/s", 1);
-            case "rps_per_server_cpu_s":
-                return new MetricLabel(column, "Throughput per server CPU-second",
-                        "requests per server CPU-second", 1);
-            case "rps_per_load_cpu_s":
-                return new MetricLabel(column, "Throughput per load-generator CPU-second",
-                        "requests per load CPU-second", 1);
-            case "server_peak_rss_bytes":
-                return new MetricLabel(column, "Server peak memory (RSS)", "peak RSS (MiB)", 1 / MIB);
-            default:
-                return fromSuffix(column);
-        }
+        return RunColumn.of(column).flatMap(MetricLabel::named).orElseGet(() -> fromSuffix(column));
+    }
+
+    /** The runs.csv columns whose names say too little to be shown as they are. */
+    private static Optional<MetricLabel> named(RunColumn column) {
+        return switch (column) {
+            case RPS -> Optional.of(new MetricLabel(column.id(), "Throughput", "requests/s", 1));
+            case RPS_PER_SERVER_CPU_S -> Optional.of(new MetricLabel(column.id(), "Throughput per server CPU-second",
+                    "requests per server CPU-second", 1));
+            case RPS_PER_LOAD_CPU_S -> Optional.of(new MetricLabel(column.id(),
+                    "Throughput per load-generator CPU-second", "requests per load CPU-second", 1));
+            case SERVER_PEAK_RSS_BYTES -> Optional.of(new MetricLabel(column.id(), "Server peak memory (RSS)",
+                    "peak RSS (MiB)", 1 / MIB));
+            default -> Optional.empty();
+        };
     }
 
     private static MetricLabel fromSuffix(String column) {

@@ -1,5 +1,7 @@
 package io.loadlab.plot;
 
+import io.loadlab.data.RunColumn;
+import io.loadlab.stats.StatsColumn;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,16 +27,17 @@ final class ProtocolChart {
     }
 
     static CategoryChart chart(Table cost, String metric) {
-        Columns.require(cost, "cost of protocols", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD, "protocol",
-                "metric", "ratio", "ratio_ci_low", "ratio_ci_high");
-        List<Integer> rows = Columns.rowsWhere(cost, "metric", metric, Columns.all(cost));
-        NumericColumn<?> ratio = Columns.numbers(cost, "cost of protocols", "ratio");
-        NumericColumn<?> low = Columns.numbers(cost, "cost of protocols", "ratio_ci_low");
-        NumericColumn<?> high = Columns.numbers(cost, "cost of protocols", "ratio_ci_high");
+        Columns.require(cost, "cost of protocols", Columns.SUBJECT, Columns.VARIANT, Columns.WORKLOAD,
+                RunColumn.PROTOCOL.id(), StatsColumn.METRIC.id(), StatsColumn.RATIO.id(), StatsColumn.RATIO_CI_LOW.id(),
+                StatsColumn.RATIO_CI_HIGH.id());
+        List<Integer> rows = Columns.rowsWhere(cost, StatsColumn.METRIC.id(), metric, Columns.all(cost));
+        NumericColumn<?> ratio = Columns.numbers(cost, "cost of protocols", StatsColumn.RATIO.id());
+        NumericColumn<?> low = Columns.numbers(cost, "cost of protocols", StatsColumn.RATIO_CI_LOW.id());
+        NumericColumn<?> high = Columns.numbers(cost, "cost of protocols", StatsColumn.RATIO_CI_HIGH.id());
         rows.removeIf(r -> Double.isNaN(Columns.number(ratio, r)));
         if (rows.isEmpty()) {
             throw new PlotException("the cost-of-protocols table has no ratio for metric '" + metric
-                    + "'; metrics present: " + Columns.distinct(cost, "metric", Columns.all(cost)));
+                    + "'; metrics present: " + Columns.distinct(cost, StatsColumn.METRIC.id(), Columns.all(cost)));
         }
         boolean oneWorkload = Columns.distinct(cost, Columns.WORKLOAD, rows).size() == 1;
         Set<String> categories = new LinkedHashSet<>();
@@ -49,7 +52,7 @@ final class ProtocolChart {
             // XChart draws symmetric error bars: the farther end of the (bootstrap, uneven) interval, so
             // that the bar covers the whole interval and never claims a narrower one.
             double error = Math.max(finite(value - Columns.number(low, r)), finite(Columns.number(high, r) - value));
-            byProtocol.computeIfAbsent(Columns.text(cost, "protocol", r), p -> new LinkedHashMap<>())
+            byProtocol.computeIfAbsent(Columns.text(cost, RunColumn.PROTOCOL.id(), r), p -> new LinkedHashMap<>())
                     .put(category, new double[] {value, error});
             highest = Math.max(highest, value + error);
         }

@@ -2,6 +2,7 @@ package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
 import io.loadlab.data.Group;
+import io.loadlab.data.RunColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -209,20 +210,21 @@ public final class Comparison {
     /** The table form of comparison rows; column order as in {@link #compare}. */
     public static Table toTable(String metric, List<ComparisonRow> rows) {
         Map<String, DoubleColumn> d = new LinkedHashMap<>();
-        for (String name : List.of("mean", "sd", "ci_low", "ci_high", "ratio", "ratio_ci_low", "ratio_ci_high",
-                "p_welch", "p_mannwhitney")) {
-            d.put(name, DoubleColumn.create(name));
+        for (StatsColumn c : List.of(StatsColumn.MEAN, StatsColumn.SD, StatsColumn.CI_LOW, StatsColumn.CI_HIGH,
+                StatsColumn.RATIO, StatsColumn.RATIO_CI_LOW, StatsColumn.RATIO_CI_HIGH, StatsColumn.P_WELCH,
+                StatsColumn.P_MANNWHITNEY)) {
+            d.put(c.id(), DoubleColumn.create(c.id()));
         }
-        StringColumn subject = StringColumn.create("subject");
-        StringColumn workload = StringColumn.create("workload");
-        StringColumn metricName = StringColumn.create("metric");
-        IntColumn n = IntColumn.create("n");
-        StringColumn verdict = StringColumn.create("verdict");
-        StringColumn variant = StringColumn.create("variant");
-        StringColumn baseline = StringColumn.create("baseline");
-        StringColumn note = StringColumn.create("note");
-        StringColumn test = StringColumn.create("test");
-        DoubleColumn pTest = DoubleColumn.create("p_test");
+        StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        StringColumn metricName = StringColumn.create(StatsColumn.METRIC.id());
+        IntColumn n = IntColumn.create(StatsColumn.N.id());
+        StringColumn verdict = StringColumn.create(StatsColumn.VERDICT.id());
+        StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+        StringColumn baseline = StringColumn.create(StatsColumn.BASELINE.id());
+        StringColumn note = StringColumn.create(StatsColumn.NOTE.id());
+        StringColumn test = StringColumn.create(StatsColumn.TEST.id());
+        DoubleColumn pTest = DoubleColumn.create(StatsColumn.P_TEST.id());
         for (ComparisonRow r : rows) {
             subject.append(r.subject());
             workload.append(r.workload());

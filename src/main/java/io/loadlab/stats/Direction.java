@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import java.util.Set;
 
 /** Which way a metric is better, which decides the words of a verdict. */
@@ -11,7 +12,8 @@ enum Direction {
     /** Resource use, error counts and the like: reported as higher or lower, without judging. */
     NEUTRAL;
 
-    private static final Set<String> THROUGHPUT = Set.of("rps", "rps_per_server_cpu_s", "rps_per_load_cpu_s", "requests");
+    private static final Set<String> THROUGHPUT = Set.of(RunColumn.RPS.id(), RunColumn.RPS_PER_SERVER_CPU_S.id(),
+            RunColumn.RPS_PER_LOAD_CPU_S.id(), RunColumn.REQUESTS.id());
 
     static Direction of(String metric) {
         if (THROUGHPUT.contains(metric)) {

@@ -73,9 +73,9 @@ public final class EqualRates {
         Table summary = Stats.summarize(at, METRIC);
         for (int i = 0; i < summary.rowCount(); i++) {
             out.add(new ComparisonRow(summary.stringColumn(RunColumn.SUBJECT.id()).get(i), summary.stringColumn(RunColumn.WORKLOAD.id()).get(i),
-                    METRIC, summary.intColumn("n").get(i), summary.doubleColumn("mean").get(i),
-                    summary.doubleColumn("sd").get(i), summary.doubleColumn("ci_low").get(i),
-                    summary.doubleColumn("ci_high").get(i), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    METRIC, summary.intColumn(StatsColumn.N.id()).get(i), summary.doubleColumn(StatsColumn.MEAN.id()).get(i),
+                    summary.doubleColumn(StatsColumn.SD.id()).get(i), summary.doubleColumn(StatsColumn.CI_LOW.id()).get(i),
+                    summary.doubleColumn(StatsColumn.CI_HIGH.id()).get(i), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Verdict.NO_BASELINE, summary.stringColumn(RunColumn.VARIANT.id()).get(i), baseline,
                     "the baseline has no successful run at this rate", Design.NONE, Double.NaN));
         }
@@ -84,21 +84,22 @@ public final class EqualRates {
 
     /** The output columns, filled row by row. */
     private static final class Columns {
-        final DoubleColumn rate = DoubleColumn.create("rate_rps");
-        final StringColumn subject = StringColumn.create("subject");
-        final StringColumn variant = StringColumn.create("variant");
-        final StringColumn workload = StringColumn.create("workload");
-        final IntColumn n = IntColumn.create("n");
+        final DoubleColumn rate = DoubleColumn.create(StatsColumn.RATE_RPS.id());
+        final StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        final StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+        final StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        final IntColumn n = IntColumn.create(StatsColumn.N.id());
         final List<DoubleColumn> figures = new ArrayList<>();
-        final StringColumn test = StringColumn.create("test");
-        final DoubleColumn pTest = DoubleColumn.create("p_test");
-        final StringColumn verdict = StringColumn.create("verdict");
-        final StringColumn baseline = StringColumn.create("baseline");
-        final StringColumn note = StringColumn.create("note");
+        final StringColumn test = StringColumn.create(StatsColumn.TEST.id());
+        final DoubleColumn pTest = DoubleColumn.create(StatsColumn.P_TEST.id());
+        final StringColumn verdict = StringColumn.create(StatsColumn.VERDICT.id());
+        final StringColumn baseline = StringColumn.create(StatsColumn.BASELINE.id());
+        final StringColumn note = StringColumn.create(StatsColumn.NOTE.id());
 
         Columns() {
-            for (String name : List.of("rps", "missed", "lat_p99_us", "p99_mean_us", "p99_ci_low_us", "p99_ci_high_us",
-                    "ratio", "ratio_ci_low", "ratio_ci_high")) {
+            for (String name : List.of(RunColumn.RPS.id(), RunColumn.MISSED.id(), RunColumn.LAT_P99_US.id(),
+                    StatsColumn.P99_MEAN_US.id(), StatsColumn.P99_CI_LOW_US.id(), StatsColumn.P99_CI_HIGH_US.id(),
+                    StatsColumn.RATIO.id(), StatsColumn.RATIO_CI_LOW.id(), StatsColumn.RATIO_CI_HIGH.id())) {
                 figures.add(DoubleColumn.create(name));
             }
         }

@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.ExperimentRecord;
+import io.loadlab.data.SpecSection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -14,8 +15,8 @@ import java.util.Set;
 final class Explanations {
 
     /** Settings of the spec that the runs' own facts state per subject, and better. */
-    private static final Set<String> STATED_BY_RUNS = Set.of("connections", "threads", "server_cpus", "load_cpus",
-            "engines");
+    private static final Set<String> STATED_BY_RUNS = Set.of(SpecSection.CONNECTIONS, SpecSection.THREADS,
+            SpecSection.SERVER_CPUS, SpecSection.LOAD_CPUS, SpecSection.ENGINES);
 
     private Explanations() {
     }

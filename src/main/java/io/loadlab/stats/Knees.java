@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunHistograms;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,9 +52,9 @@ public final class Knees {
      * it: {@code > 20,000 rps} for a knee beyond the sweep).
      */
     public static Table toTable(List<Knee> knees) {
-        StringColumn subject = StringColumn.create("subject");
-        StringColumn variant = StringColumn.create("variant");
-        StringColumn workload = StringColumn.create("workload");
+        StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+        StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
         DoubleColumn slo = DoubleColumn.create("slo_us");
         DoubleColumn rps = DoubleColumn.create("knee_rps");
         DoubleColumn low = DoubleColumn.create("knee_ci_low_rps");

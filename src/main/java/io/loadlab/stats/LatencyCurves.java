@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunHistograms;
 import io.loadlab.format.Figure;
 import java.util.ArrayList;
@@ -43,10 +44,11 @@ public final class LatencyCurves {
      */
     public static Table curves(Table runs, RunHistograms histograms, long seed) {
         Map<String, StringColumn> text = new LinkedHashMap<>();
-        for (String c : List.of("subject", "variant", "workload", "point", "role")) {
+        for (String c : List.of(RunColumn.SUBJECT.id(), RunColumn.VARIANT.id(), RunColumn.WORKLOAD.id(),
+                StatsColumn.POINT.id(), StatsColumn.ROLE.id())) {
             text.put(c, StringColumn.create(c));
         }
-        IntColumn n = IntColumn.create("n");
+        IntColumn n = IntColumn.create(StatsColumn.N.id());
         Map<String, DoubleColumn> num = new LinkedHashMap<>();
         for (String c : columns()) {
             num.put(c, DoubleColumn.create(c));
@@ -70,18 +72,20 @@ public final class LatencyCurves {
         t.addColumns(n);
         num.values().forEach(t::addColumns);
         // Its name does not say it is a share: show it as a percentage.
-        t.doubleColumn("capacity_fraction").setPrintFormatter(Figure.PERCENT.formatter());
+        t.doubleColumn(RunColumn.CAPACITY_FRACTION.id()).setPrintFormatter(Figure.PERCENT.formatter());
         return t;
     }
 
     /** The numeric columns of {@link #curves}, in order. */
     private static List<String> columns() {
-        List<String> out = new ArrayList<>(List.of("target_rps", "rps", "rps_ci_low", "rps_ci_high", "capacity_rps",
-                "capacity_fraction", "missed"));
+        List<String> out = new ArrayList<>(List.of(RunColumn.TARGET_RPS.id(), RunColumn.RPS.id(),
+                StatsColumn.RPS_CI_LOW.id(), StatsColumn.RPS_CI_HIGH.id(), RunColumn.CAPACITY_RPS.id(),
+                RunColumn.CAPACITY_FRACTION.id(), RunColumn.MISSED.id()));
         for (String kind : List.of("lat", "svc")) {
             for (String p : PointStats.NAMES) {
-                String base = kind + "_" + p;
-                out.addAll(List.of(base + "_us", base + "_ci_low_us", base + "_ci_high_us"));
+                // The merged percentile keeps the name of the runs' own (lat_p99_us), as the summary's metric does.
+                RunColumn c = RunColumn.of(kind + "_" + p + "_us").orElseThrow();
+                out.addAll(List.of(c.id(), StatsColumn.ciLow(c), StatsColumn.ciHigh(c)));
             }
         }
         return out;

@@ -1,5 +1,6 @@
 package io.loadlab.stats;
 
+import io.loadlab.data.RunColumn;
 import java.util.List;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -8,25 +9,25 @@ import tech.tablesaw.api.Table;
 
 /** The columns of {@link Protocols#compare}, filled row by row. Not thread-safe. */
 final class ProtocolTable {
-    private final StringColumn subject = StringColumn.create("subject");
-    private final StringColumn variant = StringColumn.create("variant");
-    private final StringColumn workload = StringColumn.create("workload");
-    private final StringColumn protocol = StringColumn.create("protocol");
-    private final StringColumn metricName = StringColumn.create("metric");
-    private final IntColumn n = IntColumn.create("n");
-    private final DoubleColumn mean = DoubleColumn.create("mean");
-    private final DoubleColumn cv = DoubleColumn.create("cv");
-    private final IntColumn h1N = IntColumn.create("h1_n");
-    private final DoubleColumn h1Mean = DoubleColumn.create("h1_mean");
-    private final DoubleColumn h1Cv = DoubleColumn.create("h1_cv");
-    private final DoubleColumn ratio = DoubleColumn.create("ratio");
-    private final DoubleColumn low = DoubleColumn.create("ratio_ci_low");
-    private final DoubleColumn high = DoubleColumn.create("ratio_ci_high");
-    private final StringColumn test = StringColumn.create("test");
-    private final DoubleColumn pTest = DoubleColumn.create("p_test");
-    private final DoubleColumn pWelch = DoubleColumn.create("p_welch");
-    private final StringColumn verdict = StringColumn.create("verdict");
-    private final StringColumn note = StringColumn.create("note");
+    private final StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+    private final StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+    private final StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+    private final StringColumn protocol = StringColumn.create(RunColumn.PROTOCOL.id());
+    private final StringColumn metricName = StringColumn.create(StatsColumn.METRIC.id());
+    private final IntColumn n = IntColumn.create(StatsColumn.N.id());
+    private final DoubleColumn mean = DoubleColumn.create(StatsColumn.MEAN.id());
+    private final DoubleColumn cv = DoubleColumn.create(StatsColumn.CV.id());
+    private final IntColumn h1N = IntColumn.create(StatsColumn.H1_N.id());
+    private final DoubleColumn h1Mean = DoubleColumn.create(StatsColumn.H1_MEAN.id());
+    private final DoubleColumn h1Cv = DoubleColumn.create(StatsColumn.H1_CV.id());
+    private final DoubleColumn ratio = DoubleColumn.create(StatsColumn.RATIO.id());
+    private final DoubleColumn low = DoubleColumn.create(StatsColumn.RATIO_CI_LOW.id());
+    private final DoubleColumn high = DoubleColumn.create(StatsColumn.RATIO_CI_HIGH.id());
+    private final StringColumn test = StringColumn.create(StatsColumn.TEST.id());
+    private final DoubleColumn pTest = DoubleColumn.create(StatsColumn.P_TEST.id());
+    private final DoubleColumn pWelch = DoubleColumn.create(StatsColumn.P_WELCH.id());
+    private final StringColumn verdict = StringColumn.create(StatsColumn.VERDICT.id());
+    private final StringColumn note = StringColumn.create(StatsColumn.NOTE.id());
 
     /**
      * One row: a protocol's values against h1's.

@@ -36,7 +36,8 @@ final class RunData {
     record Obs(int row, String block, int round, double value) {
     }
 
-    private static final List<String> REQUIRED = List.of("subject", "variant", "workload", "status", "round");
+    private static final List<String> REQUIRED = List.of(RunColumn.SUBJECT.id(), RunColumn.VARIANT.id(),
+            RunColumn.WORKLOAD.id(), RunColumn.STATUS.id(), RunColumn.ROUND.id());
 
     private final Table runs;
     private final AnalysisGroups groups;
@@ -157,7 +158,7 @@ final class RunData {
 
     /** The experiment of a row, "" when the table has no experiment column. */
     String experiment(int row) {
-        return text("experiment", row);
+        return text(RunColumn.EXPERIMENT.id(), row);
     }
 
     /** A string column's value, "" when the column is absent or the value missing. */

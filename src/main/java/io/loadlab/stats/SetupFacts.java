@@ -70,16 +70,16 @@ final class SetupFacts {
     /** The facts of the given rows (successful runs of one group or of one experiment), in reading order. */
     static List<Fact> of(RunData data, List<Integer> rows) {
         List<Fact> out = new ArrayList<>();
-        out.add(text("connections", distinct(data, "connections", rows)));
-        out.add(text("server CPUs", cpus(distinct(data, "server_cpus", rows))));
-        out.add(text("load CPUs", cpus(distinct(data, "load_cpus", rows))));
-        out.add(text("engine threads", distinct(data, "threads", rows)));
-        out.add(text("engine", distinct(data, "engine", rows)));
+        out.add(text("connections", distinct(data, RunColumn.CONNECTIONS.id(), rows)));
+        out.add(text("server CPUs", cpus(distinct(data, RunColumn.SERVER_CPUS.id(), rows))));
+        out.add(text("load CPUs", cpus(distinct(data, RunColumn.LOAD_CPUS.id(), rows))));
+        out.add(text("engine threads", distinct(data, RunColumn.THREADS.id(), rows)));
+        out.add(text("engine", distinct(data, RunColumn.ENGINE.id(), rows)));
         out.add(warmup(data, rows));
-        out.add(share("steady runs", data, "steady", rows));
-        out.add(share("load-bound runs", data, "load_bound", rows));
-        out.add(perSecond("machine noise", "CPU-s per s", data, "noise_cpu_s", rows, Kind.NOISE));
-        out.add(perSecond("steal", "s per s", data, "steal_s", rows, Kind.STEAL));
+        out.add(share("steady runs", data, RunColumn.STEADY.id(), rows));
+        out.add(share("load-bound runs", data, RunColumn.LOAD_BOUND.id(), rows));
+        out.add(perSecond("machine noise", "CPU-s per s", data, RunColumn.NOISE_CPU_S.id(), rows, Kind.NOISE));
+        out.add(perSecond("steal", "s per s", data, RunColumn.STEAL_S.id(), rows, Kind.STEAL));
         return out;
     }
 

@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.Group;
+import io.loadlab.data.RunColumn;
 import java.util.List;
 import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;
@@ -35,13 +36,14 @@ public final class Stats {
     public static Table summarize(Table runs, String metric) {
         RunData data = RunData.of(runs);
         NumericColumn<?> column = data.metric(metric);
-        StringColumn subject = StringColumn.create("subject");
-        StringColumn variant = StringColumn.create("variant");
-        StringColumn workload = StringColumn.create("workload");
-        StringColumn metricName = StringColumn.create("metric");
-        IntColumn n = IntColumn.create("n");
-        List<String> figures = List.of("mean", "sd", "cv", "median", "min", "max", "ci_low", "ci_high");
-        DoubleColumn[] values = figures.stream().map(DoubleColumn::create).toArray(DoubleColumn[]::new);
+        StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+        StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        StringColumn metricName = StringColumn.create(StatsColumn.METRIC.id());
+        IntColumn n = IntColumn.create(StatsColumn.N.id());
+        List<StatsColumn> figures = List.of(StatsColumn.MEAN, StatsColumn.SD, StatsColumn.CV, StatsColumn.MEDIAN,
+                StatsColumn.MIN, StatsColumn.MAX, StatsColumn.CI_LOW, StatsColumn.CI_HIGH);
+        DoubleColumn[] values = figures.stream().map(f -> DoubleColumn.create(f.id())).toArray(DoubleColumn[]::new);
         for (Map.Entry<Group, List<Integer>> e : data.okRows().entrySet()) {
             double[] sample = RunData.array(data.values(column, e.getValue()));
             if (sample.length == 0) {

@@ -1,6 +1,7 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
+import io.loadlab.data.RunColumn;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,19 +24,19 @@ public final class SweepRuns {
     /** The p99 objective when neither the command nor the experiment gives one: {@value #DEFAULT_SLO_MS} ms. */
     public static final Duration DEFAULT_SLO = Duration.ofMillis(DEFAULT_SLO_MS);
 
-    private static final String ROLE = "sweep_role";
+    private static final String ROLE = RunColumn.SWEEP_ROLE.id();
 
     private SweepRuns() {
     }
 
     /** Whether the runs hold a sweep's fixed-rate windows (shares of capacity or absolute rates). */
     public static boolean present(Table runs) {
-        return runs.containsColumn(ROLE) && runs.stringColumn(ROLE).isIn("fraction", "rate").size() > 0;
+        return runs.containsColumn(ROLE) && runs.stringColumn(ROLE).isIn(RunColumn.SweepRole.windows()).size() > 0;
     }
 
     /** Whether the runs hold a sweep's absolute-rate windows ({@code --rates}): what {@link EqualRates} compares. */
     public static boolean hasRates(Table runs) {
-        return runs.containsColumn(ROLE) && runs.stringColumn(ROLE).isEqualTo("rate").size() > 0;
+        return runs.containsColumn(ROLE) && runs.stringColumn(ROLE).isEqualTo(RunColumn.SweepRole.RATE.value()).size() > 0;
     }
 
     /** A sweep's fixed-rate windows: the runs whose histograms the latency curves are built from. */
@@ -43,7 +44,7 @@ public final class SweepRuns {
         if (!runs.containsColumn(ROLE)) {
             return runs.emptyCopy();
         }
-        return runs.where(runs.stringColumn(ROLE).isIn("fraction", "rate"));
+        return runs.where(runs.stringColumn(ROLE).isIn(RunColumn.SweepRole.windows()));
     }
 
     /**
@@ -58,14 +59,15 @@ public final class SweepRuns {
         }
         StringColumn role = runs.stringColumn(ROLE);
         int[] kept = IntStream.range(0, runs.rowCount())
-                .filter(i -> !role.get(i).equals("fraction") && !role.get(i).equals("rate")).toArray();
+                .filter(i -> !role.get(i).equals(RunColumn.SweepRole.FRACTION.value())
+                        && !role.get(i).equals(RunColumn.SweepRole.RATE.value())).toArray();
         Table closed = kept.length == 0 ? runs.emptyCopy() : runs.rows(kept); // rows() of nothing throws
         AnalysisGroups whole = AnalysisGroups.of(runs);
         AnalysisGroups part = AnalysisGroups.of(closed);
         Map<String, String> full = new HashMap<>();
         for (int k = 0; k < kept.length; k++) {
-            full.put(ClosedLoop.key(closed.stringColumn("subject").get(k), part.variant(k),
-                    closed.stringColumn("workload").get(k)), whole.variant(kept[k]));
+            full.put(ClosedLoop.key(closed.stringColumn(RunColumn.SUBJECT.id()).get(k), part.variant(k),
+                    closed.stringColumn(RunColumn.WORKLOAD.id()).get(k)), whole.variant(kept[k]));
         }
         return new ClosedLoop(closed, Map.copyOf(full));
     }

@@ -2,6 +2,7 @@ package io.loadlab.stats;
 
 import io.loadlab.data.AnalysisGroups;
 import io.loadlab.data.Group;
+import io.loadlab.data.RunColumn;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -107,9 +108,9 @@ public final class Warnings {
     /** The table form: columns kind, subject, variant, workload, rounds ("1,3,5"), message. */
     public static Table toTable(List<Warning> warnings) {
         StringColumn kind = StringColumn.create("kind");
-        StringColumn subject = StringColumn.create("subject");
-        StringColumn variant = StringColumn.create("variant");
-        StringColumn workload = StringColumn.create("workload");
+        StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+        StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
         StringColumn rounds = StringColumn.create("rounds");
         StringColumn message = StringColumn.create("message");
         for (Warning w : warnings) {

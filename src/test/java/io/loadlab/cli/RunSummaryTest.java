@@ -71,7 +71,7 @@ class RunSummaryTest {
     private static List<String> summary(Runner.Outcome outcome) {
         StringWriter s = new StringWriter();
         try (PrintWriter out = new PrintWriter(s)) {
-            RunCommand.summary(out, outcome);
+            RunSummary.print(out, outcome);
         }
         return s.toString().lines().filter(l -> !l.isBlank()).toList();
     }

@@ -136,6 +136,15 @@ class ChartContentTest {
         assertEquals("requests", MetricLabel.of("requests").axisTitle());
     }
 
+    @Test
+    void throughputColumnsHaveTheirOwnTitles() {
+        assertEquals(new MetricLabel("rps", "Throughput", "requests/s", 1), MetricLabel.of("rps"));
+        assertEquals("Throughput per server CPU-second", MetricLabel.of("rps_per_server_cpu_s").title());
+        assertEquals("requests per load CPU-second", MetricLabel.of("rps_per_load_cpu_s").axisTitle());
+        assertEquals("Server peak memory (RSS)", MetricLabel.of("server_peak_rss_bytes").title());
+        assertEquals(new MetricLabel("not_a_column", "not_a_column", "not_a_column", 1), MetricLabel.of("not_a_column"));
+    }
+
     private static Object[] row(String subject, String variant, String workload, double mean, double low, double high) {
         return new Object[] {subject, variant, workload, mean, low, high};
     }
