@@ -7,9 +7,10 @@ import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
 import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
-import io.loadlab.time.Durations;
+import io.loadlab.load.Warmup;
 import io.loadlab.stats.Stats;
 import io.loadlab.stats.StatsColumn;
+import io.loadlab.time.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -74,10 +75,10 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "D|auto",
             description = "warm-up per run: auto (until steady) or a duration (default: ${DEFAULT-VALUE})")
-    String warmup = "auto";
+    String warmup = Warmup.AUTO;
 
     @Option(names = "--warmup-max", paramLabel = "D", description = "longest steady-state warm-up (default: ${DEFAULT-VALUE})")
-    String warmupMax = "15s";
+    String warmupMax = Durations.format(ExperimentSpec.DEFAULT_WARMUP_MAX);
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -90,7 +91,7 @@ final class DemoCommand implements Callable<Integer> {
         String name = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         ExperimentSpec spec = ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads)
                 .rounds(rounds).duration(Durations.parse(duration))
-                .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax)))
+                .warmup(Warmup.parse(warmup, Durations.parse(warmupMax)))
                 .cooldown(Duration.ZERO).build();
         Path dir = home.resolve("data").resolve(name);
         ConsoleProgress progress = new ConsoleProgress(err);

@@ -4,8 +4,9 @@ import io.loadlab.data.RunColumn;
 import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
-import io.loadlab.time.Durations;
+import io.loadlab.load.Warmup;
 import io.loadlab.subject.SubjectProcess;
+import io.loadlab.time.Durations;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,15 +49,17 @@ final class RunCommand implements Callable<Integer> {
 
     /** How long Ctrl-C waits for the clean stop before it kills the subjects and lets the JVM end. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+    /** The spec's own defaults, which the options show and start from (one definition: the builder's). */
+    private static final ExperimentSpec DEFAULTS = ExperimentSpec.builder().name("defaults").build();
 
     @Spec
     CommandSpec commandSpec;
 
     @Option(names = "--subjects", paramLabel = "RE", description = "subjects to run, regular expression (default: ${DEFAULT-VALUE})")
-    String subjects = "java-.*";
+    String subjects = DEFAULTS.selection().subjects();
 
     @Option(names = "--workloads", paramLabel = "RE", description = "workloads, regular expression (default: ${DEFAULT-VALUE})")
-    String workloads = "plaintext|json";
+    String workloads = DEFAULTS.selection().workloads();
 
     @Option(names = "--variants", paramLabel = "RE",
             description = {"variants such as 'durability=fsync' (default: each subject's first variant); a pattern",
@@ -70,28 +73,28 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--streams", paramLabel = "N",
             description = "HTTP/2 streams per connection in the h2 variants (default: ${DEFAULT-VALUE}, the concurrency of h1)")
-    int streams = 1;
+    int streams = DEFAULTS.load().streams();
 
     @Option(names = "--rounds", paramLabel = "N", description = "rounds (default: ${DEFAULT-VALUE})")
-    int rounds = 3;
+    int rounds = DEFAULTS.rounds();
 
     @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured window per run (default: ${DEFAULT-VALUE})")
-    String duration = "5s";
+    String duration = Durations.format(DEFAULTS.load().duration());
 
     @Option(names = "--warmup", paramLabel = "D|auto",
             description = {"warm-up per run: 'auto' loads until the throughput is steady (at most --warmup-max,",
                     "widened by a subject's own bounds), a duration such as 3s exactly that (default: ${DEFAULT-VALUE})"})
-    String warmup = "auto";
+    String warmup = Warmup.AUTO;
 
     @Option(names = "--warmup-max", paramLabel = "D",
             description = "longest steady-state warm-up; a run not steady by then is measured and flagged not_steady (default: ${DEFAULT-VALUE})")
-    String warmupMax = "15s";
+    String warmupMax = Durations.format(ExperimentSpec.DEFAULT_WARMUP_MAX);
 
     @Option(names = "--cooldown", paramLabel = "D", description = "pause between runs (default: ${DEFAULT-VALUE})")
-    String cooldown = "1s";
+    String cooldown = Durations.format(DEFAULTS.load().cooldown());
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
-    int connections = io.loadlab.load.LoadSpec.DEFAULT_CONNECTIONS;
+    int connections = DEFAULTS.load().connections();
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "engine threads (default: one per load CPU)")
     int threads;
@@ -141,10 +144,10 @@ final class RunCommand implements Callable<Integer> {
     SubjectHostOption subjectHost = new SubjectHostOption();
 
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
-    String order = "rotate";
+    String order = DEFAULTS.order().name().toLowerCase(Locale.ROOT);
 
     @Option(names = "--seed", paramLabel = "N", description = "seed of the shuffled order (default: ${DEFAULT-VALUE})")
-    long seed = 1;
+    long seed = DEFAULTS.seed();
 
     @Option(names = "--server-cpus", paramLabel = "LIST", description = "CPUs of the subjects, e.g. 0 (default: CPU 0)")
     String serverCpus;
@@ -277,7 +280,7 @@ final class RunCommand implements Callable<Integer> {
                 : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
-                .warmup(io.loadlab.load.Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
+                .warmup(Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate).paceSlack(paceSlack == null ? null : Durations.parse(paceSlack))
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep()).protocols(protocols).streams(streams)
                 .agents(agentOptions.agentSet(subjectHost.given()).orElse(null))
