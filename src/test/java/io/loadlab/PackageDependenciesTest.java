@@ -36,7 +36,7 @@ class PackageDependenciesTest {
             Map.entry("data", Set.of("bytes", "load")),
             Map.entry("importer", Set.of("data", "load")),
             Map.entry("engine", Set.of("data", "host", "importer", "load", "subject")),
-            Map.entry("agent", Set.of("engine", "host", "load", "load.summary", "subject", "workload")),
+            Map.entry("agent", Set.of("data", "engine", "host", "load", "load.summary", "subject", "workload")),
             Map.entry("experiment", Set.of("agent", "data", "engine", "format", "host", "load", "subject", "time",
                     "workload")),
             Map.entry("stats", Set.of("data", "format")),

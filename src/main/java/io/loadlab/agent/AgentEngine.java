@@ -1,5 +1,7 @@
 package io.loadlab.agent;
 
+import io.loadlab.data.AgentRows;
+import io.loadlab.data.AgentRows.Column;
 import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.engine.EngineResult;
@@ -93,24 +95,24 @@ public final class AgentEngine implements Engine {
                 Optional.of(m.protocol().label()));
     }
 
-    /** An agent's figures in the columns of {@code agents.csv}. */
+    /** An agent's figures in the columns of {@code agents.csv} ({@link AgentRows.Column}), which the store writes. */
     static EngineResult.Part part(AgentOutcome a) {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("agent", a.address().toString());
-        v.put("weight", num(a.weight()));
-        v.put("connections", Integer.toString(a.connections()));
-        v.put("threads", Integer.toString(a.threads()));
-        a.targetRps().ifPresent(x -> v.put("target_rps", num(x)));
-        v.put("requests", Long.toString(a.requests()));
-        v.put("rps", num(a.rps()));
-        v.put("errors", Long.toString(a.errors().total()));
-        v.put("load_cpu_s", num(a.loadCpuSeconds()));
-        v.put("load_bound", Boolean.toString(a.loadBound()));
-        v.put("clock_offset_us", Long.toString(a.clockOffsetUs()));
-        v.put("clock_rtt_us", Long.toString(a.rttUs()));
-        v.put("start_lag_ms", Long.toString(a.startLagMs()));
-        v.put("status", a.status());
-        v.put("error", a.error().orElse(""));
+        v.put(Column.AGENT.id(), a.address().toString());
+        v.put(Column.WEIGHT.id(), num(a.weight()));
+        v.put(Column.CONNECTIONS.id(), Integer.toString(a.connections()));
+        v.put(Column.THREADS.id(), Integer.toString(a.threads()));
+        a.targetRps().ifPresent(x -> v.put(Column.TARGET_RPS.id(), num(x)));
+        v.put(Column.REQUESTS.id(), Long.toString(a.requests()));
+        v.put(Column.RPS.id(), num(a.rps()));
+        v.put(Column.ERRORS.id(), Long.toString(a.errors().total()));
+        v.put(Column.LOAD_CPU_S.id(), num(a.loadCpuSeconds()));
+        v.put(Column.LOAD_BOUND.id(), Boolean.toString(a.loadBound()));
+        v.put(Column.CLOCK_OFFSET_US.id(), Long.toString(a.clockOffsetUs()));
+        v.put(Column.CLOCK_RTT_US.id(), Long.toString(a.rttUs()));
+        v.put(Column.START_LAG_MS.id(), Long.toString(a.startLagMs()));
+        v.put(Column.STATUS.id(), a.status());
+        v.put(Column.ERROR.id(), a.error().orElse(""));
         return new EngineResult.Part(a.address().toString(), v);
     }
 

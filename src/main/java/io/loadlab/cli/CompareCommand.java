@@ -240,7 +240,7 @@ final class CompareCommand implements Callable<Integer> {
             rows.add(new String[] {byEngine.stringColumn(RunColumn.WORKLOAD.id()).get(i), subject,
                     byEngine.stringColumn(RunColumn.ENGINE.id()).get(i), Integer.toString(byEngine.intColumn(StatsColumn.N.id()).get(i)),
                     figure.format(byEngine.doubleColumn(StatsColumn.MEAN.id()).getDouble(i)),
-                    figure.format(byEngine.doubleColumn("builtin_mean").getDouble(i)),
+                    figure.format(byEngine.doubleColumn(StatsColumn.BUILTIN_MEAN.id()).getDouble(i)),
                     Units.ratio(byEngine.doubleColumn(StatsColumn.RATIO.id()).getDouble(i)),
                     Units.interval(byEngine.doubleColumn(StatsColumn.RATIO_CI_LOW.id()).getDouble(i),
                             byEngine.doubleColumn(StatsColumn.RATIO_CI_HIGH.id()).getDouble(i), Figure.RATIO),
@@ -252,11 +252,12 @@ final class CompareCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%nOrder of the subjects by %s (best first)%n%n", metric);
         List<String[]> ranks = new ArrayList<>();
         for (int i = 0; i < rankings.rowCount(); i++) {
-            double rho = rankings.doubleColumn("spearman").getDouble(i);
-            String swaps = rankings.stringColumn("clear_swaps").get(i);
+            double rho = rankings.doubleColumn(StatsColumn.SPEARMAN.id()).getDouble(i);
+            String swaps = rankings.stringColumn(StatsColumn.CLEAR_SWAPS.id()).get(i);
             ranks.add(new String[] {rankings.stringColumn(RunColumn.WORKLOAD.id()).get(i), rankings.stringColumn(RunColumn.ENGINE.id()).get(i),
-                    rankings.stringColumn("order").get(i), rankings.stringColumn("builtin_order").get(i),
-                    rankings.booleanColumn("same_order").get(i) ? "yes" : "no",
+                    rankings.stringColumn(StatsColumn.ORDER.id()).get(i),
+                    rankings.stringColumn(StatsColumn.BUILTIN_ORDER.id()).get(i),
+                    rankings.booleanColumn(StatsColumn.SAME_ORDER.id()).get(i) ? "yes" : "no",
                     swaps.isEmpty() ? "none" : swaps,
                     Units.ratio(rho)});
         }

@@ -7,6 +7,7 @@ import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
 import io.loadlab.stats.ReconcileRow;
 import io.loadlab.stats.Reconciliation;
+import io.loadlab.stats.StatsColumn;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,8 @@ import tech.tablesaw.api.Table;
  */
 final class ReconcileOutput {
 
-    /** The CSV columns, the documented ones first. */
-    static final List<String> CSV_COLUMNS = List.of("workload", "subject", "baseline", "ratio_a", "ratio_b",
-            "ratio_of_ratios", "ci_low", "ci_high", "agree", "verdict", "p", "n_a", "n_b", "test_a", "test_b", "engines",
-            "experiment_a", "experiment_b", "note", "differences");
+    /** The CSV columns: those of {@link Reconciliation#pairs()}, the documented ones first. */
+    static final List<String> CSV_COLUMNS = Reconciliation.PAIR_COLUMNS;
 
     private ReconcileOutput() {
     }
@@ -54,10 +53,14 @@ final class ReconcileOutput {
         List<List<String>> ranks = new ArrayList<>();
         Table t = r.rankings();
         for (int i = 0; i < t.rowCount(); i++) {
-            String only = join(t.stringColumn("only_in_a").get(i), t.stringColumn("only_in_b").get(i));
-            ranks.add(List.of(t.stringColumn(RunColumn.WORKLOAD.id()).get(i), t.stringColumn("experiments").get(i),
-                    t.stringColumn("engines").get(i), t.stringColumn("order_a").get(i), t.stringColumn("order_b").get(i),
-                    t.booleanColumn("same_order").get(i) ? "yes" : "NO", t.stringColumn("swapped").get(i), only));
+            String only = join(t.stringColumn(StatsColumn.ONLY_IN_A.id()).get(i),
+                    t.stringColumn(StatsColumn.ONLY_IN_B.id()).get(i));
+            ranks.add(List.of(t.stringColumn(RunColumn.WORKLOAD.id()).get(i),
+                    t.stringColumn(StatsColumn.EXPERIMENTS.id()).get(i),
+                    t.stringColumn(StatsColumn.ENGINES.id()).get(i),
+                    t.stringColumn(StatsColumn.ORDER_A.id()).get(i), t.stringColumn(StatsColumn.ORDER_B.id()).get(i),
+                    t.booleanColumn(StatsColumn.SAME_ORDER.id()).get(i) ? "yes" : "NO",
+                    t.stringColumn(StatsColumn.SWAPPED.id()).get(i), only));
         }
         String other = r.labels().size() == 2 ? r.labels().get(1) : "the other";
         printWithout(out, List.of("workload", "experiments", "engines", "order in A", "order in " + other, "same",

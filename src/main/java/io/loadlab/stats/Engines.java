@@ -76,25 +76,25 @@ public final class Engines {
         return t.table(metric);
     }
 
-    /** The columns of {@link #compare}, filled row by row. */
+    /** The columns of {@link #compare}, filled row by row; their names are {@link StatsColumn}'s. */
     private static final class EngineTable {
-        final StringColumn subject = StringColumn.create("subject");
-        final StringColumn variant = StringColumn.create("variant");
-        final StringColumn workload = StringColumn.create("workload");
-        final StringColumn engine = StringColumn.create("engine");
-        final StringColumn metricName = StringColumn.create("metric");
-        final IntColumn n = IntColumn.create("n");
-        final DoubleColumn mean = DoubleColumn.create("mean");
-        final IntColumn baseN = IntColumn.create("builtin_n");
-        final DoubleColumn baseMean = DoubleColumn.create("builtin_mean");
-        final DoubleColumn ratio = DoubleColumn.create("ratio");
-        final DoubleColumn low = DoubleColumn.create("ratio_ci_low");
-        final DoubleColumn high = DoubleColumn.create("ratio_ci_high");
-        final DoubleColumn pWelch = DoubleColumn.create("p_welch");
-        final StringColumn verdict = StringColumn.create("verdict");
-        final StringColumn note = StringColumn.create("note");
-        final StringColumn test = StringColumn.create("test");
-        final DoubleColumn pTest = DoubleColumn.create("p_test");
+        final StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        final StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
+        final StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        final StringColumn engine = StringColumn.create(RunColumn.ENGINE.id());
+        final StringColumn metricName = StringColumn.create(StatsColumn.METRIC.id());
+        final IntColumn n = IntColumn.create(StatsColumn.N.id());
+        final DoubleColumn mean = DoubleColumn.create(StatsColumn.MEAN.id());
+        final IntColumn baseN = IntColumn.create(StatsColumn.BUILTIN_N.id());
+        final DoubleColumn baseMean = DoubleColumn.create(StatsColumn.BUILTIN_MEAN.id());
+        final DoubleColumn ratio = DoubleColumn.create(StatsColumn.RATIO.id());
+        final DoubleColumn low = DoubleColumn.create(StatsColumn.RATIO_CI_LOW.id());
+        final DoubleColumn high = DoubleColumn.create(StatsColumn.RATIO_CI_HIGH.id());
+        final DoubleColumn pWelch = DoubleColumn.create(StatsColumn.P_WELCH.id());
+        final StringColumn verdict = StringColumn.create(StatsColumn.VERDICT.id());
+        final StringColumn note = StringColumn.create(StatsColumn.NOTE.id());
+        final StringColumn test = StringColumn.create(StatsColumn.TEST.id());
+        final DoubleColumn pTest = DoubleColumn.create(StatsColumn.P_TEST.id());
 
         void add(Key k, String eng, String metric, List<RunData.Obs> a, List<RunData.Obs> b, Verdicts.Judgement j) {
             subject.append(k.subject);
@@ -164,17 +164,17 @@ public final class Engines {
                         .computeIfAbsent(eng, x -> new TreeMap<>()).put(g, Summary.mean(RunData.array(v))));
             }
         });
-        StringColumn workload = StringColumn.create("workload");
-        StringColumn engine = StringColumn.create("engine");
-        StringColumn metricName = StringColumn.create("metric");
-        IntColumn subjects = IntColumn.create("subjects");
-        StringColumn order = StringColumn.create("order");
-        StringColumn baseOrder = StringColumn.create("builtin_order");
-        BooleanColumn same = BooleanColumn.create("same_order");
-        StringColumn clearSwaps = StringColumn.create("clear_swaps");
-        DoubleColumn spearman = DoubleColumn.create("spearman");
-        DoubleColumn spread = DoubleColumn.create("spread");
-        DoubleColumn baseSpread = DoubleColumn.create("builtin_spread");
+        StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        StringColumn engine = StringColumn.create(RunColumn.ENGINE.id());
+        StringColumn metricName = StringColumn.create(StatsColumn.METRIC.id());
+        IntColumn subjects = IntColumn.create(StatsColumn.SUBJECTS.id());
+        StringColumn order = StringColumn.create(StatsColumn.ORDER.id());
+        StringColumn baseOrder = StringColumn.create(StatsColumn.BUILTIN_ORDER.id());
+        BooleanColumn same = BooleanColumn.create(StatsColumn.SAME_ORDER.id());
+        StringColumn clearSwaps = StringColumn.create(StatsColumn.CLEAR_SWAPS.id());
+        DoubleColumn spearman = DoubleColumn.create(StatsColumn.SPEARMAN.id());
+        DoubleColumn spread = DoubleColumn.create(StatsColumn.SPREAD.id());
+        DoubleColumn baseSpread = DoubleColumn.create(StatsColumn.BUILTIN_SPREAD.id());
         for (Map.Entry<String, Map<String, Map<Group, Double>>> w : means.entrySet()) {
             Map<Group, Double> base = w.getValue().get(REFERENCE);
             for (Map.Entry<String, Map<Group, Double>> eng : w.getValue().entrySet()) {

@@ -3,6 +3,7 @@ package io.loadlab.stats;
 import io.loadlab.data.ExperimentRecord;
 import io.loadlab.data.Group;
 import io.loadlab.data.Results;
+import io.loadlab.data.RunColumn;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -173,15 +174,15 @@ public final class Reconcile {
 
     /** The order of the subjects per workload in each experiment, and the pairs that swap. */
     private static final class Rankings {
-        final StringColumn workload = StringColumn.create("workload");
-        final StringColumn experiments = StringColumn.create("experiments");
-        final StringColumn engines = StringColumn.create("engines");
-        final StringColumn orderA = StringColumn.create("order_a");
-        final StringColumn orderB = StringColumn.create("order_b");
-        final BooleanColumn same = BooleanColumn.create("same_order");
-        final StringColumn swapped = StringColumn.create("swapped");
-        final StringColumn onlyA = StringColumn.create("only_in_a");
-        final StringColumn onlyB = StringColumn.create("only_in_b");
+        final StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        final StringColumn experiments = StringColumn.create(StatsColumn.EXPERIMENTS.id());
+        final StringColumn engines = StringColumn.create(StatsColumn.ENGINES.id());
+        final StringColumn orderA = StringColumn.create(StatsColumn.ORDER_A.id());
+        final StringColumn orderB = StringColumn.create(StatsColumn.ORDER_B.id());
+        final BooleanColumn same = BooleanColumn.create(StatsColumn.SAME_ORDER.id());
+        final StringColumn swapped = StringColumn.create(StatsColumn.SWAPPED.id());
+        final StringColumn onlyA = StringColumn.create(StatsColumn.ONLY_IN_A.id());
+        final StringColumn onlyB = StringColumn.create(StatsColumn.ONLY_IN_B.id());
 
         void add(List<PairSamples.Entry> bucket, List<ReconcileRow> rows, PairSamples samples, Context c, Direction d) {
             String w = bucket.get(0).workload();

@@ -1,6 +1,8 @@
 package io.loadlab.stats;
 
 import io.loadlab.data.ExperimentRecord;
+import io.loadlab.data.RunColumn;
+import java.util.Arrays;
 import java.util.List;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.DoubleColumn;
@@ -25,6 +27,17 @@ import tech.tablesaw.api.Table;
 public record Reconciliation(List<String> labels, List<ExperimentRecord> records, String metric, Table environment,
                              Table rankings, List<ReconcileRow> rows, String rule) {
 
+    /**
+     * The columns of {@link #pairs()}, in order (the documented ones first); {@code compare --format csv}
+     * of several experiments writes the same columns.
+     */
+    public static final List<String> PAIR_COLUMNS = List.of(RunColumn.WORKLOAD.id(), RunColumn.SUBJECT.id(),
+            StatsColumn.BASELINE.id(), StatsColumn.RATIO_A.id(), StatsColumn.RATIO_B.id(),
+            StatsColumn.RATIO_OF_RATIOS.id(), StatsColumn.CI_LOW.id(), StatsColumn.CI_HIGH.id(), StatsColumn.AGREE.id(),
+            StatsColumn.VERDICT.id(), StatsColumn.P.id(), StatsColumn.N_A.id(), StatsColumn.N_B.id(),
+            StatsColumn.TEST_A.id(), StatsColumn.TEST_B.id(), StatsColumn.ENGINES.id(), StatsColumn.EXPERIMENT_A.id(),
+            StatsColumn.EXPERIMENT_B.id(), StatsColumn.NOTE.id(), StatsColumn.DIFFERENCES.id());
+
     public Reconciliation {
         labels = List.copyOf(labels);
         records = List.copyOf(records);
@@ -39,22 +52,22 @@ public record Reconciliation(List<String> labels, List<ExperimentRecord> records
     /**
      * The pairs as a table: workload, subject, baseline, ratio_a, ratio_b, ratio_of_ratios, ci_low,
      * ci_high, agree (missing with too few rounds), then verdict, p, n_a, n_b, test_a, test_b,
-     * engines, experiment_a, experiment_b, note, differences (the facts joined by "; ").
+     * engines, experiment_a, experiment_b, note, differences (the facts joined by "; "): the
+     * columns of {@link #PAIR_COLUMNS}.
      */
     public Table pairs() {
-        StringColumn workload = StringColumn.create("workload");
-        StringColumn subject = StringColumn.create("subject");
-        StringColumn baseline = StringColumn.create("baseline");
-        List<DoubleColumn> figures = List.of(DoubleColumn.create("ratio_a"), DoubleColumn.create("ratio_b"),
-                DoubleColumn.create("ratio_of_ratios"), DoubleColumn.create("ci_low"), DoubleColumn.create("ci_high"));
-        BooleanColumn agree = BooleanColumn.create("agree");
-        StringColumn verdict = StringColumn.create("verdict");
-        DoubleColumn p = DoubleColumn.create("p");
-        IntColumn nA = IntColumn.create("n_a");
-        IntColumn nB = IntColumn.create("n_b");
-        List<StringColumn> texts = List.of(StringColumn.create("test_a"), StringColumn.create("test_b"),
-                StringColumn.create("engines"), StringColumn.create("experiment_a"), StringColumn.create("experiment_b"),
-                StringColumn.create("note"), StringColumn.create("differences"));
+        StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
+        StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
+        StringColumn baseline = StringColumn.create(StatsColumn.BASELINE.id());
+        List<DoubleColumn> figures = doubles(StatsColumn.RATIO_A, StatsColumn.RATIO_B, StatsColumn.RATIO_OF_RATIOS,
+                StatsColumn.CI_LOW, StatsColumn.CI_HIGH);
+        BooleanColumn agree = BooleanColumn.create(StatsColumn.AGREE.id());
+        StringColumn verdict = StringColumn.create(StatsColumn.VERDICT.id());
+        DoubleColumn p = DoubleColumn.create(StatsColumn.P.id());
+        IntColumn nA = IntColumn.create(StatsColumn.N_A.id());
+        IntColumn nB = IntColumn.create(StatsColumn.N_B.id());
+        List<StringColumn> texts = texts(StatsColumn.TEST_A, StatsColumn.TEST_B, StatsColumn.ENGINES,
+                StatsColumn.EXPERIMENT_A, StatsColumn.EXPERIMENT_B, StatsColumn.NOTE, StatsColumn.DIFFERENCES);
         for (ReconcileRow r : rows) {
             workload.append(r.workload());
             subject.append(r.subject());
@@ -79,6 +92,14 @@ public record Reconciliation(List<String> labels, List<ExperimentRecord> records
         table.addColumns(agree, verdict, p, nA, nB);
         texts.forEach(table::addColumns);
         return table;
+    }
+
+    private static List<DoubleColumn> doubles(StatsColumn... columns) {
+        return Arrays.stream(columns).map(c -> DoubleColumn.create(c.id())).toList();
+    }
+
+    private static List<StringColumn> texts(StatsColumn... columns) {
+        return Arrays.stream(columns).map(c -> StringColumn.create(c.id())).toList();
     }
 
     /** {@code Reconciliation[rps of A = sample, B = sample-engines: 9 pairs, 2 disagree]}. */

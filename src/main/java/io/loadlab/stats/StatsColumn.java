@@ -6,7 +6,9 @@ import io.loadlab.data.RunColumn;
  * The names of the columns that the tables of {@code stats} add to what they take from
  * {@code runs.csv}: the summary ({@link Stats#summarize}), the comparison
  * ({@link Comparison#compare}), the latency curves ({@link LatencyCurves#curves}), the comparison
- * at equal rates ({@link EqualRates#compare}) and the cost of protocols. The group columns
+ * at equal rates ({@link EqualRates#compare}), the cost of protocols, the engines' comparison and
+ * rankings ({@link Engines}) and the reconciliation of experiments ({@link Reconcile},
+ * {@link Reconciliation#pairs}). A name that several tables share means the same in each. The group columns
  * (subject, variant, workload), the protocol, and a figure that is the mean or the merged value of
  * a runs.csv column (rps, missed, target_rps, lat_p99_us, ...) keep that column's name, given by
  * {@link RunColumn}. The CLI, the charts and the notebooks read these tables through these names,
@@ -26,7 +28,7 @@ public enum StatsColumn {
     MEDIAN("median"),
     MIN("min"),
     MAX("max"),
-    /** The ends of the 95% confidence interval of the mean. */
+    /** The ends of the 95% confidence interval of the mean (of the ratio of ratios, when reconciling). */
     CI_LOW("ci_low"),
     CI_HIGH("ci_high"),
     /** A group's mean over the baseline's (or over h1's, for protocols). */
@@ -40,9 +42,9 @@ public enum StatsColumn {
     P_TEST("p_test"),
     P_WELCH("p_welch"),
     P_MANNWHITNEY("p_mannwhitney"),
-    /** {@link Verdict#label()}. */
+    /** {@link Verdict#label()}, or {@link Agreement#label()} when reconciling. */
     VERDICT("verdict"),
-    /** The baseline's label, {@code subject [variant]}. */
+    /** The baseline's label, {@code subject [variant]}; when reconciling, the pair's second subject. */
     BASELINE("baseline"),
     /** Why a row has no test, or what to keep in mind reading it. */
     NOTE("note"),
@@ -62,7 +64,60 @@ public enum StatsColumn {
     /** h1's figures next to another protocol's. */
     H1_N("h1_n"),
     H1_MEAN("h1_mean"),
-    H1_CV("h1_cv");
+    H1_CV("h1_cv"),
+
+    // The engines' tables (Engines.compare and Engines.rankings); the engine is RunColumn.ENGINE.
+    /** The built-in engine's {@link #N} and {@link #MEAN} on the same group, beside another engine's. */
+    BUILTIN_N("builtin_n"),
+    BUILTIN_MEAN("builtin_mean"),
+    /** How many subjects (with variants) an order holds. */
+    SUBJECTS("subjects"),
+    /** The subjects best first, as {@code go-nethttp [tuned] > java-netty}. */
+    ORDER("order"),
+    BUILTIN_ORDER("builtin_order"),
+    /** Whether two orders are the same (engines' rankings and reconciled experiments' alike). */
+    SAME_ORDER("same_order"),
+    /** The pairs two engines order oppositely where one of them tells the pair apart, {@code X / Y}. */
+    CLEAR_SWAPS("clear_swaps"),
+    /** The rank correlation of an engine's means with the built-in engine's. */
+    SPEARMAN("spearman"),
+    /** The best mean over the worst, under an engine and under the built-in one. */
+    SPREAD("spread"),
+    BUILTIN_SPREAD("builtin_spread"),
+
+    // Reconciling experiments (Reconcile's rankings and Reconciliation.pairs).
+    /** Which experiments a row holds against each other, {@code A vs B}. */
+    EXPERIMENTS("experiments"),
+    /** The engine of the runs, or {@code builtin / wrk} when two experiments used different ones. */
+    ENGINES("engines"),
+    /** The subjects' order in the first experiment and in the other one, best first. */
+    ORDER_A("order_a"),
+    ORDER_B("order_b"),
+    /** The pairs whose ratio lies on opposite sides of 1 in the two experiments, {@code X / Y}. */
+    SWAPPED("swapped"),
+    /** Subjects measured in one of the two experiments only. */
+    ONLY_IN_A("only_in_a"),
+    ONLY_IN_B("only_in_b"),
+    /** mean(subject) / mean(baseline) in the first experiment and in the other one. */
+    RATIO_A("ratio_a"),
+    RATIO_B("ratio_b"),
+    /** {@link #RATIO_A} / {@link #RATIO_B}; its 95% interval is {@link #CI_LOW} to {@link #CI_HIGH}. */
+    RATIO_OF_RATIOS("ratio_of_ratios"),
+    /** Whether two experiments agree within their noise; missing with too few rounds. */
+    AGREE("agree"),
+    /** The p-value of the test of a ratio of ratios. */
+    P("p"),
+    /** The rounds of both subjects in each experiment (the smaller count). */
+    N_A("n_a"),
+    N_B("n_b"),
+    /** How each experiment's ratio was estimated ({@link Design#label()}). */
+    TEST_A("test_a"),
+    TEST_B("test_b"),
+    /** The names of the two experiments, {@code A} and {@code B}. */
+    EXPERIMENT_A("experiment_a"),
+    EXPERIMENT_B("experiment_b"),
+    /** The facts that differ between two experiments that disagree, joined by {@code "; "}. */
+    DIFFERENCES("differences");
 
     private static final String MICROS = "_us";
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.data.AgentRows;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.LoadModel;
@@ -80,6 +81,25 @@ class AgentPartsTest {
         io.loadlab.engine.EngineException e = assertThrows(io.loadlab.engine.EngineException.class,
                 () -> engine.run(io.loadlab.engine.RunSpec.inProcess(h2c), io.loadlab.load.LoadListener.NONE));
         assertEquals("agents run plain HTTP/1.1 only, not h2c", e.getMessage());
+    }
+
+    /** agents.csv's columns are AgentRows.Column's, filled here and written by the store in the header's order. */
+    @Test
+    void anAgentsPartFillsTheColumnsOfAgentsCsvThatTheStoreWrites() {
+        AgentOutcome a = new AgentOutcome(HostPort.parse("10.0.0.2:5701"), 2, 32, 4, OptionalDouble.of(1500), 30_000,
+                1500.25, new ErrorCounts(1, 0, 0, 2, 0, 0), 1.5, false, -120, 80, 3, "ok", Optional.empty(), List.of());
+        io.loadlab.engine.EngineResult.Part part = AgentEngine.part(a);
+        assertEquals("10.0.0.2:5701", part.name());
+        assertEquals(java.util.Set.of("agent", "weight", "connections", "threads", "target_rps", "requests", "rps",
+                "errors", "load_cpu_s", "load_bound", "clock_offset_us", "clock_rtt_us", "start_lag_ms", "status", "error"),
+                part.values().keySet());
+        assertEquals("experiment,run_id,agent,weight,connections,threads,target_rps,requests,rps,errors,load_cpu_s,"
+                + "load_bound,clock_offset_us,clock_rtt_us,start_lag_ms,status,error", AgentRows.header());
+        assertEquals("exp,7,10.0.0.2:5701,2.000,32,4,1500.000,30000,1500.250,3,1.500,false,-120,80,3,ok,",
+                AgentRows.line("exp", "7", part.values()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AgentRows.line("exp", "7", Map.of("clock_rtt_ms", "80")));
+        assertTrue(e.getMessage().contains("'clock_rtt_ms'"), e.getMessage());
     }
 
     @Test
