@@ -21,10 +21,10 @@ final class EnvironmentTable {
     }
 
     static Table of(List<ExperimentRecord> records, List<RunData> data, List<String> labels) {
-        StringColumn item = StringColumn.create("item");
+        StringColumn item = StringColumn.create(StatsColumn.ITEM.id());
         List<StringColumn> values = new ArrayList<>();
         labels.forEach(l -> values.add(StringColumn.create(l)));
-        StringColumn differs = StringColumn.create("differs");
+        StringColumn differs = StringColumn.create(StatsColumn.DIFFERS.id());
         Set<String> names = new LinkedHashSet<>();
         records.forEach(r -> names.addAll(r.facts().keySet()));
         for (String name : names) {

@@ -117,7 +117,11 @@ public enum StatsColumn {
     EXPERIMENT_A("experiment_a"),
     EXPERIMENT_B("experiment_b"),
     /** The facts that differ between two experiments that disagree, joined by {@code "; "}. */
-    DIFFERENCES("differences");
+    DIFFERENCES("differences"),
+    /** The environment side by side: the fact (CPU model, a subject's version, a setting) of each row. */
+    ITEM("item"),
+    /** The environment side by side: {@code yes} where the experiments' values differ, {@code unknown} where one did not record it. */
+    DIFFERS("differs");
 
     private static final String MICROS = "_us";
 
