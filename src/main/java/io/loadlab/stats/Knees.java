@@ -55,13 +55,13 @@ public final class Knees {
         StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
         StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
         StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
-        DoubleColumn slo = DoubleColumn.create("slo_us");
-        DoubleColumn rps = DoubleColumn.create("knee_rps");
-        DoubleColumn low = DoubleColumn.create("knee_ci_low_rps");
-        DoubleColumn high = DoubleColumn.create("knee_ci_high_rps");
-        StringColumn bound = StringColumn.create("bound");
-        IntColumn rounds = IntColumn.create("rounds");
-        StringColumn shown = StringColumn.create("knee");
+        DoubleColumn slo = DoubleColumn.create(StatsColumn.SLO_US.id());
+        DoubleColumn rps = DoubleColumn.create(StatsColumn.KNEE_RPS.id());
+        DoubleColumn low = DoubleColumn.create(StatsColumn.KNEE_CI_LOW_RPS.id());
+        DoubleColumn high = DoubleColumn.create(StatsColumn.KNEE_CI_HIGH_RPS.id());
+        StringColumn bound = StringColumn.create(StatsColumn.BOUND.id());
+        IntColumn rounds = IntColumn.create(StatsColumn.ROUNDS.id());
+        StringColumn shown = StringColumn.create(StatsColumn.KNEE.id());
         for (Knee k : knees) {
             subject.append(k.subject());
             variant.append(k.variant());

@@ -121,7 +121,25 @@ public enum StatsColumn {
     /** The environment side by side: the fact (CPU model, a subject's version, a setting) of each row. */
     ITEM("item"),
     /** The environment side by side: {@code yes} where the experiments' values differ, {@code unknown} where one did not record it. */
-    DIFFERS("differs");
+    DIFFERS("differs"),
+    /** A knee's p99 objective (µs). */
+    SLO_US("slo_us"),
+    /** A knee: the highest achieved throughput (requests/s) at which p99 stays under the objective. */
+    KNEE_RPS("knee_rps"),
+    /** The knee's bootstrap 95% interval, low end (requests/s). */
+    KNEE_CI_LOW_RPS("knee_ci_low_rps"),
+    /** The knee's bootstrap 95% interval, high end (requests/s). */
+    KNEE_CI_HIGH_RPS("knee_ci_high_rps"),
+    /** How the knee is bounded: {@code >} when p99 stayed under the objective at every point of the sweep. */
+    BOUND("bound"),
+    /** The knee as people read it, such as {@code > 20,000 rps}. */
+    KNEE("knee"),
+    /** The rounds a knee or a warning rests on. */
+    ROUNDS("rounds"),
+    /** A warning's kind, such as {@code high_cv} ({@code Warning.KINDS}). */
+    KIND("kind"),
+    /** A warning's sentence. */
+    MESSAGE("message");
 
     private static final String MICROS = "_us";
 

@@ -107,12 +107,12 @@ public final class Warnings {
 
     /** The table form: columns kind, subject, variant, workload, rounds ("1,3,5"), message. */
     public static Table toTable(List<Warning> warnings) {
-        StringColumn kind = StringColumn.create("kind");
+        StringColumn kind = StringColumn.create(StatsColumn.KIND.id());
         StringColumn subject = StringColumn.create(RunColumn.SUBJECT.id());
         StringColumn variant = StringColumn.create(RunColumn.VARIANT.id());
         StringColumn workload = StringColumn.create(RunColumn.WORKLOAD.id());
-        StringColumn rounds = StringColumn.create("rounds");
-        StringColumn message = StringColumn.create("message");
+        StringColumn rounds = StringColumn.create(StatsColumn.ROUNDS.id());
+        StringColumn message = StringColumn.create(StatsColumn.MESSAGE.id());
         for (Warning w : warnings) {
             kind.append(w.kind());
             subject.append(w.subject());
