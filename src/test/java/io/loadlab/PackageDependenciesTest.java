@@ -37,13 +37,14 @@ class PackageDependenciesTest {
             Map.entry("importer", Set.of("data", "load")),
             Map.entry("engine", Set.of("data", "host", "importer", "load", "subject")),
             Map.entry("agent", Set.of("data", "engine", "host", "load", "load.summary", "subject", "workload")),
-            Map.entry("experiment", Set.of("agent", "data", "engine", "format", "host", "load", "subject", "time",
+            Map.entry("project", Set.of("host", "subject", "time", "workload")),
+            Map.entry("experiment", Set.of("agent", "data", "engine", "format", "host", "load", "project", "subject", "time",
                     "workload")),
             Map.entry("stats", Set.of("data", "format")),
             Map.entry("plot", Set.of("data", "format", "stats")),
             Map.entry("kernel", Set.of("data", "engine", "experiment", "format", "importer", "load", "plot", "stats",
                     "workload")),
-            Map.entry("cli", Set.of("agent", "data", "engine", "experiment", "format", "host", "importer", "kernel",
+            Map.entry("cli", Set.of("agent", "data", "engine", "experiment", "format", "host", "importer", "kernel", "project",
                     "load", "load.summary", "stats", "subject", "time", "workload")));
 
     @Test

@@ -47,11 +47,34 @@ import java.util.regex.Pattern;
  * {@code 127.0.0.1}) and its key, signed by the experiment's throw-away CA, for the TLS protocols;
  * {@code -} when the experiment made none. Commands run with {@code bash -c}; build and version
  * commands find the tools of {@code <cache>/tools/bin} after the PATH.
+ *
+ * <p>A project's subjects ({@code loadlab.yaml}, see {@code io.loadlab.project}) are manifests too:
+ * {@code commit} is the git commit a revision subject ({@code api@v1.4.0}) was checked out at, and
+ * its build is cached by it; {@code attached} marks a server someone else started ({@code url:}).
  */
 public record SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
                               List<String> requires, Optional<Build> build, String start, Readiness ready,
                               List<String> workloads, Map<String, List<String>> variants, Path dir,
-                              Optional<WarmupBounds> warmup) {
+                              Optional<WarmupBounds> warmup, Optional<String> commit, Optional<Attached> attached) {
+
+    /**
+     * A subject that someone else started, which Loadlab only loads: neither built, started, pinned
+     * nor stopped by it. Its CPU and RSS are sampled only when a pid is given.
+     *
+     * @param url     where it answers, {@code http://host:port} (loopback only)
+     * @param pid     its process id, when given ({@code pid:})
+     * @param pidFile a file holding its process id, read at each start of a round ({@code pid-file:})
+     */
+    public record Attached(java.net.URI url, java.util.OptionalLong pid, Optional<Path> pidFile) {}
+
+    /** A manifest of a subject that Loadlab builds and starts from its folder (a bundled one's kind). */
+    public SubjectManifest(String name, String description, String language, Optional<String> versionCommand,
+                           List<String> requires, Optional<Build> build, String start, Readiness ready,
+                           List<String> workloads, Map<String, List<String>> variants, Path dir,
+                           Optional<WarmupBounds> warmup) {
+        this(name, description, language, versionCommand, requires, build, start, ready, workloads, variants, dir,
+                warmup, Optional.empty(), Optional.empty());
+    }
 
     /** How to build the subject once; cached by the hash of {@code sources}. */
     public record Build(String command, List<String> sources) {}

@@ -44,6 +44,11 @@ public final class Subjects {
         return new Subjects(out);
     }
 
+    /** A catalog of given subjects (a project's), in the given order. */
+    public static Subjects of(List<Subject> subjects) {
+        return new Subjects(subjects);
+    }
+
     /** Every subject, in name order. */
     public List<Subject> all() {
         return all;

@@ -1,5 +1,6 @@
 package io.loadlab.workload;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,14 +13,64 @@ import java.util.Set;
  * @param description     one line for listings
  * @param method          HTTP method
  * @param path            request path, may hold {@code {rand:LO-HI}} and {@code {seq}}
- * @param bodySize        request body, bytes
+ * @param headers         extra request headers as {@code Name: value} lines, in order
+ * @param body            the request body: a filler of a size, or given bytes
  * @param expectedStatus  statuses that count as correct answers
  * @param expectedBody    exact answer body length in bytes, when fixed
+ * @param bodyContains    text every correct answer's body holds (UTF-8), when given; an answer
+ *                        without it counts in {@code errors_body}
  * @param preload         requests to send before the measured window (for example the keys a
  *                        read workload reads), not measured
  */
-public record Workload(String name, String description, String method, String path, int bodySize,
-                       Set<Integer> expectedStatus, OptionalLong expectedBody, Optional<Preload> preload) {
+public record Workload(String name, String description, String method, String path, List<String> headers,
+                       RequestBody body, Set<Integer> expectedStatus, OptionalLong expectedBody,
+                       Optional<String> bodyContains, Optional<Preload> preload) {
+
+    /** A request's body: none or a filler of printable bytes ({@link Filler}), or given bytes ({@link Literal}). */
+    public sealed interface RequestBody permits Filler, Literal {
+        /** Its length, bytes. */
+        int size();
+    }
+
+    /** {@code bytes} printable filler bytes (0 for no body), made by the engine. */
+    public record Filler(int bytes) implements RequestBody {
+        @Override
+        public int size() {
+            return bytes;
+        }
+    }
+
+    /** Exactly these bytes (a project's {@code body} or {@code body-file}). */
+    public record Literal(byte[] bytes) implements RequestBody {
+        public Literal {
+            bytes = bytes.clone();
+        }
+
+        @Override
+        public byte[] bytes() {
+            return bytes.clone();
+        }
+
+        @Override
+        public int size() {
+            return bytes.length;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Literal l && Arrays.equals(bytes, l.bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "Literal[" + bytes.length + " bytes]";
+        }
+    }
 
     /**
      * Keys written before a run: {@code PUT pathPrefix + i} with a body of {@code bodySize} bytes
@@ -27,11 +78,29 @@ public record Workload(String name, String description, String method, String pa
      */
     public record Preload(String pathPrefix, int count, int bodySize) {}
 
+    /** A workload of the bundled catalogue's kind: no extra headers, a filler body of {@code bodySize} bytes. */
+    public Workload(String name, String description, String method, String path, int bodySize,
+                    Set<Integer> expectedStatus, OptionalLong expectedBody, Optional<Preload> preload) {
+        this(name, description, method, path, List.of(), new Filler(bodySize), expectedStatus, expectedBody,
+                Optional.empty(), preload);
+    }
+
     public Workload {
+        headers = List.copyOf(headers);
         expectedStatus = Set.copyOf(expectedStatus);
         if (expectedStatus.isEmpty()) {
             throw new IllegalArgumentException("workload " + name + " needs at least one expected status");
         }
+    }
+
+    /** The request body's length, bytes (0 for none). */
+    public int bodySize() {
+        return body.size();
+    }
+
+    /** Whether it is one of the bundled catalogue's, which every engine can send. */
+    public boolean plain() {
+        return headers.isEmpty() && body instanceof Filler && bodyContains.isEmpty();
     }
 
     /** The built-in workloads, in listing order. */
