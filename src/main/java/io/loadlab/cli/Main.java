@@ -65,7 +65,7 @@ public final class Main implements Runnable {
                     || ex instanceof io.loadlab.experiment.ExperimentException
                     || ex instanceof io.loadlab.data.DataException || ex instanceof io.loadlab.stats.StatsException
                     || ex instanceof io.loadlab.time.DurationException || ex instanceof io.loadlab.engine.EngineException
-                    || ex instanceof io.loadlab.agent.AgentException) {
+                    || ex instanceof io.loadlab.agent.AgentException || ex instanceof io.loadlab.project.ProjectException) {
                 c.getErr().println("loadlab: " + ex.getMessage());
                 return EXIT_USAGE;
             }

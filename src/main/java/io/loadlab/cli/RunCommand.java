@@ -5,6 +5,8 @@ import io.loadlab.experiment.Experiment;
 import io.loadlab.experiment.ExperimentSpec;
 import io.loadlab.experiment.Runner;
 import io.loadlab.load.Warmup;
+import io.loadlab.project.Project;
+import io.loadlab.project.ProjectRef;
 import io.loadlab.subject.SubjectProcess;
 import io.loadlab.time.Durations;
 import java.io.PrintWriter;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +38,11 @@ import picocli.CommandLine.Spec;
                 "A latency sweep (--latency-sweep, --rates) compares latency at equal offered load: per subject,",
                 "workload and round, a closed-loop run measures the capacity, then fixed-rate windows run at the",
                 "given shares of it and at the given absolute rates, each with its warm-up and missed count;",
-                "loadlab compare then shows the latency-throughput curves, the knee at --slo and p99 at equal rates."},
+                "loadlab compare then shows the latency-throughput curves, the knee at --slo and p99 at equal rates.",
+                "",
+                "In a folder with a loadlab.yaml (or with -f FILE) it runs that project: your own subjects, revisions",
+                "and workloads (docs/project-file.md), its plan's values for the options not given here, and the",
+                "data in data/<project name>-<date-time>/ of the current folder."},
         footer = {"", "Examples:",
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
                 "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
@@ -44,7 +51,8 @@ import picocli.CommandLine.Spec;
                 "  loadlab run --subjects 'go-nethttp' --variants 'protocol=.*' --streams 10",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --workloads plaintext --latency-sweep 50,90,110 \\",
                 "      --rates 5000,20000 --slo 5ms",
-                "  loadlab run --resume data/20261130-101500"})
+                "  loadlab run --resume data/20261130-101500",
+                "  loadlab run -f examples/orders/loadlab.yaml --rounds 3"})
 final class RunCommand implements Callable<Integer> {
 
     /** How long Ctrl-C waits for the clean stop before it kills the subjects and lets the JVM end. */
@@ -143,6 +151,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SubjectHostOption subjectHost = new SubjectHostOption();
 
+    @Mixin
+    ProjectSection projectSection = new ProjectSection();
+
     @Option(names = "--order", paramLabel = "ORDER", description = "rotate or shuffle (default: ${DEFAULT-VALUE})")
     String order = DEFAULTS.order().name().toLowerCase(Locale.ROOT);
 
@@ -173,7 +184,10 @@ final class RunCommand implements Callable<Integer> {
             err.printf(Locale.ROOT, "Resuming %s: %d of %d runs recorded%n", resume, exp.done().size(),
                     exp.plan().runs().size());
         } else {
-            ExperimentSpec spec = spec();
+            Optional<Project> project = projectSection.read();
+            project.ifPresent(p -> ProjectSection.apply(commandSpec, p));
+            ExperimentSpec spec = spec(project.map(p -> p.ref(p.catalog(home, Map.of()).commits())),
+                    project.map(Project::name));
             Path dir = this.out != null ? this.out : Path.of("data", spec.name());
             exp = Experiment.create(home, spec, dir, commandLine(commandSpec), progress);
         }
@@ -265,7 +279,7 @@ final class RunCommand implements Callable<Integer> {
                 .filter(t -> t.getName().startsWith("SIG") && t.getName().endsWith(" handler")).count() >= 2;
     }
 
-    private ExperimentSpec spec() {
+    private ExperimentSpec spec(Optional<ProjectRef> project, Optional<String> prefix) {
         ExperimentSpec.Order o;
         try {
             o = ExperimentSpec.Order.valueOf(order.toUpperCase(Locale.ROOT));
@@ -277,13 +291,14 @@ final class RunCommand implements Callable<Integer> {
                     Main.EXIT_USAGE);
         }
         String name = out != null ? out.toAbsolutePath().normalize().getFileName().toString()
-                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+                : prefix.map(p -> p + "-").orElse("")
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
                 .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
                 .warmup(Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate).paceSlack(paceSlack == null ? null : Durations.parse(paceSlack))
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep()).protocols(protocols).streams(streams)
-                .agents(agentOptions.agentSet(subjectHost.given()).orElse(null))
+                .project(project.orElse(null)).agents(agentOptions.agentSet(subjectHost.given()).orElse(null))
                 .subjectHost(subjectHost.of(agentOptions.secretFile).orElse(null)).build();
     }
 

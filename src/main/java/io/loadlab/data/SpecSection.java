@@ -49,6 +49,18 @@ public record SpecSection(ObjectNode fields) {
     public static final String AGENTS = "agents";
     /** An object of {@link #ADDRESS} and {@link #SECRET_FILE}. */
     public static final String SUBJECT_HOST = "subject_host";
+    /**
+     * An object of {@link #FILE}, {@link #TEXT} and {@link #COMMITS}: the user's project
+     * ({@code loadlab.yaml}) the experiment's subjects and workloads came from; absent for Loadlab's
+     * bundled ones.
+     */
+    public static final String PROJECT = "project";
+    /** In {@link #PROJECT}: the project file's absolute path. */
+    public static final String FILE = "file";
+    /** In {@link #PROJECT}: the project file's text when the experiment was created. */
+    public static final String TEXT = "text";
+    /** In {@link #PROJECT}: an object of revision subject name to its git commit id. */
+    public static final String COMMITS = "commits";
     /** True in the section of an imported experiment, which records no spec to run. */
     public static final String IMPORTED = "imported";
 

@@ -4,8 +4,8 @@ import io.loadlab.data.EnvironmentSection;
 import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.ExperimentStore;
 import io.loadlab.host.Cpus;
+import io.loadlab.project.Catalog;
 import io.loadlab.subject.SubjectLauncher;
-import io.loadlab.subject.Subjects;
 import io.loadlab.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -152,14 +152,18 @@ public final class Experiment {
     }
 
     private static Plan plan(Path home, ExperimentSpec spec) {
-        Subjects catalog = Subjects.load(home.resolve("subjects"), Workload.builtinNames());
+        return plan(Catalog.of(home, spec.selection().project()), spec);
+    }
+
+    /** The spec's plan over {@code catalog}'s subjects and workloads. */
+    static Plan plan(Catalog catalog, ExperimentSpec spec) {
         Pattern wp = Pattern.compile(spec.selection().workloads());
-        List<Workload> workloads = Workload.builtin().stream().filter(w -> wp.matcher(w.name()).matches()).toList();
+        List<Workload> workloads = catalog.workloads().stream().filter(w -> wp.matcher(w.name()).matches()).toList();
         if (workloads.isEmpty()) {
             throw new ExperimentException("no workload matches '" + spec.selection().workloads() + "'; workloads: "
-                    + String.join(", ", Workload.builtin().stream().map(Workload::name).toList()));
+                    + String.join(", ", catalog.workloads().stream().map(Workload::name).toList()));
         }
-        return Plan.of(spec, catalog.matching(spec.selection().subjects()), workloads);
+        return Plan.of(spec, catalog.subjects().matching(spec.selection().subjects()), workloads);
     }
 
     public ExperimentSpec spec() {

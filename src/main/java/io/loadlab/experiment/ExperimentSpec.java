@@ -173,6 +173,7 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
         private Sweep sweep;
         private AgentSet agents;
         private String protocols;
+        private io.loadlab.project.ProjectRef project;
         private int streams = 1;
         private SubjectHost subjectHost;
         private Duration paceSlack = io.loadlab.load.LoadModel.FixedRate.DEFAULT_PACE_SLACK;
@@ -202,6 +203,8 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
         /** Runs the load on these agents (null: in this JVM). */
         public Builder agents(AgentSet v) { agents = v; return this; }
         public Builder protocols(String v) { protocols = v; return this; }
+        /** Chooses from this project's subjects and workloads ({@code null}: Loadlab's bundled ones). */
+        public Builder project(io.loadlab.project.ProjectRef v) { project = v; return this; }
         public Builder streams(int v) { streams = v; return this; }
         /** Runs the subjects on this host's agent (null: on this host). */
         public Builder subjectHost(SubjectHost v) { subjectHost = v; return this; }
@@ -214,7 +217,7 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
             checkWhole(name, rounds, problems);
             OptionalDouble rateOf = rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate);
             Selection selection = part(() -> new Selection(subjects, workloads, Optional.ofNullable(variants),
-                    Optional.ofNullable(protocols)), problems);
+                    Optional.ofNullable(protocols), Optional.ofNullable(project)), problems);
             RunLoad load = part(() -> new RunLoad(duration, warmup, cooldown, connections, threads, rateOf, paceSlack,
                     streams, Optional.ofNullable(sweep)), problems);
             Placement placement = part(() -> new Placement(Optional.ofNullable(serverCpus),

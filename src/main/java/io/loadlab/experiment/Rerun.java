@@ -7,6 +7,7 @@ import io.loadlab.data.Results;
 import io.loadlab.data.RunColumn;
 import io.loadlab.data.SpecSection;
 import io.loadlab.engine.Engine;
+import io.loadlab.project.Catalog;
 import io.loadlab.subject.Subject;
 import io.loadlab.subject.SubjectSources;
 import io.loadlab.subject.Subjects;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import tech.tablesaw.api.Table;
 
 /**
@@ -54,11 +54,12 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     public static Rerun prepare(Path home, Path from, String name) {
         ExperimentJson origin = readJson(from);
         SpecSection specJson = origin.spec().with(SpecSection.NAME, name);
-        Subjects catalog = Subjects.load(home.resolve("subjects"), Workload.builtinNames());
         Table rows = Results.load(from).runs();
         TreeSet<String> subjects = recordedSubjects(origin, rows);
         ExperimentSpec recorded = ExperimentSpec.fromJson(specJson);
-        checkPresent(from, catalog, subjects, recordedWorkloads(rows), recorded.generators().engines());
+        Catalog whole = Catalog.of(home, recorded.selection().project());
+        Subjects catalog = whole.subjects();
+        checkPresent(from, whole, subjects, recordedWorkloads(rows), recorded.generators().engines());
         List<String> notes = new ArrayList<>();
         List<String> matching = catalog.matching(recorded.selection().subjects()).stream().map(Subject::name).toList();
         if (!subjects.isEmpty() && !subjects.containsAll(matching)) {
@@ -68,7 +69,7 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
                     + " here; the rerun keeps to the recorded " + String.join(", ", subjects));
         }
         ExperimentSpec spec = ExperimentSpec.fromJson(specJson);
-        Plan plan = Plan.of(spec, catalog.matching(spec.selection().subjects()), workloads(spec));
+        Plan plan = Experiment.plan(whole, spec);
         List<String> was = recordedPlan(origin, rows);
         ExperimentJson.Header header = origin.header();
         checkSamePlan(from, was, plan, header.plannedRuns().orElse(was.size()), header.plan().isPresent());
@@ -121,8 +122,9 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
     }
 
     /** Refuses, naming everything missing at once, when a recorded subject, workload or engine is not here. */
-    private static void checkPresent(Path from, Subjects catalog, TreeSet<String> subjects, TreeSet<String> workloads,
+    private static void checkPresent(Path from, Catalog whole, TreeSet<String> subjects, TreeSet<String> workloads,
                                      List<Engine> engines) {
+        Subjects catalog = whole.subjects();
         List<String> missing = new ArrayList<>();
         for (String s : subjects) {
             Optional<Subject> here = catalog.byName(s);
@@ -132,8 +134,9 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
                 missing.add("subject " + s + " (" + here.get().unavailableReason().orElseThrow() + ")");
             }
         }
-        workloads.stream().filter(w -> !Workload.builtinNames().contains(w))
-                .forEach(w -> missing.add("workload " + w + " (not a workload of this Loadlab)"));
+        List<String> known = whole.workloads().stream().map(Workload::name).toList();
+        workloads.stream().filter(w -> !known.contains(w)).forEach(w -> missing.add("workload " + w
+                + (whole.project().isPresent() ? " (not in the recorded project file)" : " (not a workload of this Loadlab)")));
         for (Engine e : engines) {
             e.unavailableReason().ifPresent(why -> missing.add("engine " + e.label() + " (" + why + ")"));
         }
@@ -141,16 +144,6 @@ public record Rerun(Path from, ExperimentSpec spec, List<String> recordedPlan, P
             throw new ExperimentException("cannot rerun " + from + " here: missing " + String.join("; ", missing)
                     + "; install or add them, then rerun");
         }
-    }
-
-    private static List<Workload> workloads(ExperimentSpec spec) {
-        Pattern p = Pattern.compile(spec.selection().workloads());
-        List<Workload> out = Workload.builtin().stream().filter(w -> p.matcher(w.name()).matches()).toList();
-        if (out.isEmpty()) {
-            throw new ExperimentException("no workload here matches the recorded '" + spec.selection().workloads()
-                    + "'");
-        }
-        return out;
     }
 
     /** The stored plan, or the recorded rows in the same form (experiments stored before plans were). */

@@ -1,5 +1,6 @@
 package io.loadlab.experiment;
 
+import io.loadlab.project.ProjectRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,8 +19,16 @@ import java.util.regex.PatternSyntaxException;
  *                  variant only
  * @param protocols regular expression over protocol variant values ({@code h1|h2-tls}, see
  *                  {@link io.loadlab.subject.ServedProtocol}); empty for what {@code variants} chooses
+ * @param project   the user's project whose subjects and workloads these patterns choose from; empty
+ *                  for Loadlab's bundled ones
  */
-public record Selection(String subjects, String workloads, Optional<String> variants, Optional<String> protocols) {
+public record Selection(String subjects, String workloads, Optional<String> variants, Optional<String> protocols,
+                        Optional<ProjectRef> project) {
+
+    /** A selection from Loadlab's bundled subjects and workloads. */
+    public Selection(String subjects, String workloads, Optional<String> variants, Optional<String> protocols) {
+        this(subjects, workloads, variants, protocols, Optional.empty());
+    }
 
     /** @throws ExperimentException naming each pattern that is missing or not a regular expression */
     public Selection {

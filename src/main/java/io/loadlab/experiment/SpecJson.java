@@ -13,6 +13,7 @@ import io.loadlab.engine.Engine;
 import io.loadlab.engine.EngineException;
 import io.loadlab.load.LoadException;
 import io.loadlab.load.Warmup;
+import io.loadlab.project.ProjectRef;
 import io.loadlab.time.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,6 +74,13 @@ final class SpecJson {
             n.put(SpecSection.SECRET_FILE, a.secretFile().toString());
             a.weights().ifPresent(w -> w.forEach(n.putArray(SpecSection.WEIGHTS)::add));
         });
+        spec.selection().project().ifPresent(p -> {
+            ObjectNode n = o.putObject(SpecSection.PROJECT);
+            n.put(SpecSection.FILE, p.file().toString());
+            n.put(SpecSection.TEXT, p.text());
+            ObjectNode commits = n.putObject(SpecSection.COMMITS);
+            p.commits().forEach(commits::put);
+        });
         spec.placement().subjectHost().ifPresent(h -> o.putObject(SpecSection.SUBJECT_HOST).put(SpecSection.ADDRESS, h.address().toString())
                 .put(SpecSection.SECRET_FILE, h.secretFile().toString()));
         return new SpecSection(o);
@@ -107,6 +115,7 @@ final class SpecJson {
                             o.get(SpecSection.SUBJECT_HOST).get(SpecSection.ADDRESS).asText()),
                             Path.of(o.get(SpecSection.SUBJECT_HOST).get(SpecSection.SECRET_FILE).asText())) : null)
                     .protocols(text(o, SpecSection.PROTOCOLS).orElse(null))
+                    .project(project(o).orElse(null))
                     .streams(o.path(SpecSection.STREAMS).asInt(1))
                     .build();
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
@@ -149,6 +158,18 @@ final class SpecJson {
             weights = Optional.of(w);
         }
         return Optional.of(new AgentSet(addresses, Path.of(a.get(SpecSection.SECRET_FILE).asText()), weights));
+    }
+
+    /** The recorded project; none in experiments of the bundled subjects (all before projects existed). */
+    private static Optional<ProjectRef> project(JsonNode o) {
+        if (!o.hasNonNull(SpecSection.PROJECT)) {
+            return Optional.empty();
+        }
+        JsonNode p = o.get(SpecSection.PROJECT);
+        java.util.Map<String, String> commits = new java.util.LinkedHashMap<>();
+        p.path(SpecSection.COMMITS).fields().forEachRemaining(e -> commits.put(e.getKey(), e.getValue().asText()));
+        return Optional.of(new ProjectRef(Path.of(p.get(SpecSection.FILE).asText()), p.get(SpecSection.TEXT).asText(),
+                commits));
     }
 
     private static Optional<String> text(JsonNode o, String field) {
