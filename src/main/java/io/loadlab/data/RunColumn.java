@@ -75,7 +75,9 @@ public enum RunColumn {
     CAPACITY_RPS("capacity_rps", Type.DOUBLE, false),
     CAPACITY_FRACTION("capacity_fraction", Type.DOUBLE, false),
     ERRORS_TLS("errors_tls", Type.LONG, false),
-    PROTOCOL("protocol", Type.TEXT, false);
+    PROTOCOL("protocol", Type.TEXT, false),
+    /** {@link ServerLaunch}: whether Loadlab started (and pinned) the server; empty in rows before it existed (started). */
+    SERVER_LAUNCH("server_launch", Type.TEXT, false);
 
     private final String id;
     private final Type type;
@@ -164,6 +166,25 @@ public enum RunColumn {
         private final String value;
 
         LoadModel(String value) {
+            this.value = value;
+        }
+
+        /** The value as written in runs.csv. */
+        public String value() {
+            return value;
+        }
+    }
+
+    /** The values of {@link #SERVER_LAUNCH}. */
+    public enum ServerLaunch {
+        /** Loadlab built, started, pinned and stopped it. */
+        STARTED("started"),
+        /** Someone else started it ({@code url:} in a project): not pinned, CPU and RSS only with a pid. */
+        ATTACHED("attached");
+
+        private final String value;
+
+        ServerLaunch(String value) {
             this.value = value;
         }
 

@@ -37,7 +37,9 @@ final class RunRows {
         v.put(RunColumn.LOAD_MODEL.id(), (offer.rate().isPresent() ? RunColumn.LoadModel.FIXED_RATE : RunColumn.LoadModel.CLOSED_LOOP).value());
         v.putAll(offer.columns());
         v.put(RunColumn.LOAD_CPUS.id(), loadCpus);
-        v.put(RunColumn.SERVER_CPUS.id(), serverCpus);
+        boolean attached = run.instance().subject().manifest().attached().isPresent();
+        v.put(RunColumn.SERVER_CPUS.id(), attached ? "" : serverCpus);
+        v.put(RunColumn.SERVER_LAUNCH.id(), (attached ? RunColumn.ServerLaunch.ATTACHED : RunColumn.ServerLaunch.STARTED).value());
         v.put(RunColumn.STARTED_AT.id(), Instant.now().toString());
         return v;
     }

@@ -281,6 +281,9 @@ public final class Runner {
                               Path log) throws IOException {
         Placement where = spec.placement();
         Duration ready = where.readyTimeoutOverride().orElse(inst.subject().manifest().ready().timeout());
+        if (inst.subject().manifest().attached().isPresent()) {
+            return AttachedServer.await(inst, ready, this::interruptibly);
+        }
         if (where.subjectHost().isPresent()) {
             return Servers.remote(where.subjectHost().get(), inst, launcher.certificate(), ready, this::interruptibly);
         }

@@ -120,6 +120,19 @@ final class RunWarnings {
                 + RunData.roundList(rounds) + ", so the server may be faster than measured"));
     }
 
+    /** Runs of a server someone else started ({@code server_launch} attached): not pinned by Loadlab. */
+    static Optional<Warning> attached(RunData data, Group g, List<Integer> okRows) {
+        List<Integer> rows = okRows.stream().filter(r -> data.text(RunColumn.SERVER_LAUNCH.id(), r)
+                .equals(RunColumn.ServerLaunch.ATTACHED.value())).toList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean sampled = rows.stream().allMatch(r -> data.number(RunColumn.SERVER_CPU_S.id(), r).isPresent());
+        return Optional.of(Warnings.warning("attached", g, data.rounds(rows), g.label() + ": Loadlab neither started"
+                + " nor pinned this server (url: in the project), so it shares CPUs with whatever runs beside it; its"
+                + (sampled ? " CPU and RSS are its pid's" : " CPU and RSS were not measured (no pid or pid-file)")));
+    }
+
     static Optional<Warning> errors(RunData data, Group g, List<Integer> okRows) {
         List<NumericColumn<?>> columns = data.table().numericColumns().stream()
                 .filter(c -> c.name().startsWith("errors_")).toList();

@@ -20,7 +20,7 @@ public record Warning(String kind, String subject, String variant, String worklo
 
     /** The kinds of warning, as {@link Warnings#find} reports them. */
     public static final Set<String> KINDS = Set.of("split_group", "high_cv", "outlier", "slow_first_round", "drift",
-            "not_steady", "noisy_machine", "rate_not_reached", "load_bound", "errors", "failed_runs");
+            "not_steady", "noisy_machine", "rate_not_reached", "load_bound", "attached", "errors", "failed_runs");
 
     public Warning {
         if (kind == null || !KINDS.contains(kind)) {

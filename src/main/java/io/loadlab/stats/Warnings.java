@@ -41,6 +41,8 @@ import tech.tablesaw.api.Table;
  * <li>{@code rate_not_reached}: fixed-rate runs whose {@code rps} is more than
  *     {@code rateShortfall} below {@code target_rps}, or with {@code missed} &gt; 0.</li>
  * <li>{@code load_bound}: successful runs where the load generator was saturated.</li>
+ * <li>{@code attached}: runs of a server that Loadlab neither started nor pinned (a project's
+ *     {@code url:} subject), saying whether its CPU and RSS were sampled.</li>
  * <li>{@code errors}: successful runs with errors, by category.</li>
  * <li>{@code failed_runs}: runs whose status is not ok, left out of the statistics.</li>
  * </ul>
@@ -55,7 +57,7 @@ public final class Warnings {
      * All warnings on one metric, by group (in order of subject, variant, workload), then by kind
      * in the order split_group (once per split subject and workload, before the first of its
      * groups), high_cv, outlier, slow_first_round, drift, not_steady, noisy_machine,
-     * rate_not_reached, load_bound, errors, failed_runs. The metric-based kinds (high_cv to
+     * rate_not_reached, load_bound, attached, errors, failed_runs. The metric-based kinds (high_cv to
      * drift) use the runs whose status is ok and that measured the metric; the others use every
      * ok run of the group whatever the metric.
      *
@@ -95,6 +97,7 @@ public final class Warnings {
             RunWarnings.noisyMachine(data, g, okRows, options).ifPresent(out::add);
             RunWarnings.rateNotReached(data, g, okRows, options).ifPresent(out::add);
             RunWarnings.loadBound(data, g, okRows).ifPresent(out::add);
+            RunWarnings.attached(data, g, okRows).ifPresent(out::add);
             RunWarnings.errors(data, g, okRows).ifPresent(out::add);
             if (failed.containsKey(g)) {
                 List<Integer> rounds = data.rounds(failed.get(g));
