@@ -23,7 +23,60 @@ public final class Loadlab {
      * @throws IllegalStateException when neither finds one, saying where it looked
      */
     public static Path home() {
-        return home(Optional.ofNullable(System.getenv("LOADLAB_HOME")), Path.of(""));
+        Optional<String> given = Optional.ofNullable(System.getenv("LOADLAB_HOME")).filter(s -> !s.isBlank())
+                .or(() -> Optional.ofNullable(System.getProperty("loadlab.home")));
+        return home(given.or(Loadlab::fromJar), Path.of(""));
+    }
+
+    /**
+     * The folder of the jar (or classes) this class came from, {@code <home>/target/...}, when it is a
+     * Loadlab folder: a kernel or JShell started in a user's project folder still finds its subjects.
+     */
+    private static Optional<String> fromJar() {
+        try {
+            Path code = Path.of(Loadlab.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path p = code; p != null; p = p.getParent()) {
+                if (Files.isDirectory(p.resolve("subjects")) && Files.isRegularFile(p.resolve("pom.xml"))) {
+                    return Optional.of(p.toString());
+                }
+            }
+        } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
+            // No code source to go by: the working directory's search decides.
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Runs a project file ({@code loadlab.yaml}) as {@code loadlab run -f FILE OPTIONS} would, with live
+     * progress (a bar below the cell in a notebook, lines on stderr in JShell), and returns its results:
+     * {@code var r = Loadlab.run(Path.of("loadlab.yaml"), "--rounds", "5");}. Data goes to
+     * {@code data/<name>-<date-time>/} under the working directory.
+     *
+     * @param options options of {@code loadlab run}, which override the file's plan
+     */
+    public static io.loadlab.data.Results run(Path projectFile, String... options) {
+        io.loadlab.experiment.Runner.Progress progress;
+        try {
+            progress = new io.loadlab.kernel.NotebookProgress(projectFile.getFileName().toString());
+        } catch (IllegalStateException notInACell) {
+            progress = new io.loadlab.experiment.Runner.Progress() {
+                @Override
+                public void message(String text) {
+                    System.err.println(text);
+                }
+
+                @Override
+                public void runFinished(io.loadlab.experiment.Plan.Run run, io.loadlab.data.RunRow row, int done,
+                                        int total) {
+                    System.err.printf(java.util.Locale.ROOT, "[%d/%d] run %d %s %s: %s%n", done, total, run.runId(),
+                            run.instance().label(), run.workload().name(),
+                            row.get(io.loadlab.data.RunColumn.RPS).isEmpty() ? row.get(io.loadlab.data.RunColumn.STATUS)
+                                    : row.get(io.loadlab.data.RunColumn.RPS) + " requests/s");
+                }
+            };
+        }
+        io.loadlab.experiment.Experiment e = io.loadlab.cli.ProjectRuns.prepare(home(), projectFile, progress, options);
+        return io.loadlab.data.Results.load(e.execute().dir());
     }
 
     /** {@link #home()} for a given environment value and working directory. */

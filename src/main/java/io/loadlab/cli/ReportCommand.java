@@ -95,7 +95,8 @@ final class ReportCommand implements Callable<Integer> {
             Reconcile.load(experiments, RunColumn.RPS.id(), baseline, CompareOptions.defaults());
         }
         String name = String.join("-vs-", experiments.stream().map(p -> p.getFileName().toString()).toList());
-        Path target = out != null ? out : home.resolve("reports").resolve(name + ".html");
+        // Under the current folder, as the data: a user project keeps its reports beside its experiments.
+        Path target = out != null ? out : Path.of("reports").resolve(name + ".html");
         PrintWriter err = commandSpec.commandLine().getErr();
         Path written = render(home, experiments, Optional.ofNullable(baseline), target, withCode, limit, err);
         commandSpec.commandLine().getOut().println(shown(written));

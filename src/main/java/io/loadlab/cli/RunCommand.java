@@ -178,22 +178,29 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = commandSpec.commandLine().getErr();
         Path home = Home.path();
         ConsoleProgress progress = new ConsoleProgress(err);
-        Experiment exp;
-        if (resume != null) {
-            exp = Experiment.resume(home, resume, progress);
-            err.printf(Locale.ROOT, "Resuming %s: %d of %d runs recorded%n", resume, exp.done().size(),
-                    exp.plan().runs().size());
-        } else {
-            Optional<Project> project = projectSection.read();
-            project.ifPresent(p -> ProjectSection.apply(commandSpec, p));
-            ExperimentSpec spec = spec(project.map(p -> p.ref(p.catalog(home, Map.of()).commits())),
-                    project.map(Project::name));
-            Path dir = this.out != null ? this.out : Path.of("data", spec.name());
-            exp = Experiment.create(home, spec, dir, commandLine(commandSpec), progress);
-        }
+        Experiment exp = experiment(home, progress, err);
         exp.plan().skipped().forEach(s -> err.println("skipped " + s));
         exp.warnings().forEach(w -> err.println("warning: " + w));
         return finish(out, execute(exp, progress, out, err));
+    }
+
+    /**
+     * The experiment these options describe, ready to execute: the one in {@code --resume}, else a new
+     * one of the project ({@code -f}, {@code ./loadlab.yaml}) or of Loadlab's bundled subjects.
+     */
+    Experiment experiment(Path home, io.loadlab.experiment.Runner.Progress progress, PrintWriter err) {
+        if (resume != null) {
+            Experiment exp = Experiment.resume(home, resume, progress);
+            err.printf(Locale.ROOT, "Resuming %s: %d of %d runs recorded%n", resume, exp.done().size(),
+                    exp.plan().runs().size());
+            return exp;
+        }
+        Optional<Project> project = projectSection.read();
+        project.ifPresent(p -> ProjectSection.apply(commandSpec, p));
+        ExperimentSpec spec = spec(project.map(p -> p.ref(p.catalog(home, Map.of()).commits())),
+                project.map(Project::name));
+        Path dir = this.out != null ? this.out : Path.of("data", spec.name());
+        return Experiment.create(home, spec, dir, commandLine(commandSpec), progress);
     }
 
     /**
