@@ -42,6 +42,18 @@ class SpecJsonTest {
         }
     }
 
+    /** A project's spec keeps the file, its text and the revisions' commits through experiment.json. */
+    @Test
+    void aProjectIsStoredAndReadBack() {
+        io.loadlab.project.ProjectRef ref = new io.loadlab.project.ProjectRef(Path.of("/tmp/p/loadlab.yaml"),
+                "name: p\nsubjects: {}\n", java.util.Map.of("api@v1", "0123abcd", "api@HEAD", "4567ef01"));
+        ExperimentSpec spec = ExperimentSpec.builder().name("p-1").subjects(".*").workloads(".*").project(ref).build();
+        ExperimentSpec back = ExperimentSpec.fromJson(spec.toJson());
+        assertEquals(java.util.Optional.of(ref), back.selection().project());
+        assertEquals(java.util.Optional.empty(), ExperimentSpec.fromJson(ExperimentSpec.builder().name("b").build()
+                .toJson()).selection().project());
+    }
+
     private static List<String> iterate(ObjectNode o) {
         List<String> out = new java.util.ArrayList<>();
         o.fieldNames().forEachRemaining(out::add);
