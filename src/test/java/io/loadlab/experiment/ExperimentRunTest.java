@@ -202,10 +202,11 @@ class ExperimentRunTest {
         assertTrue(ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive), "subject stopped");
 
         // An experiment begun by the version before steady, missed, noise_cpu_s, steal_s, the sweep's three
-        // columns, errors_tls and protocol existed: its runs.csv has fewer columns, which resume upgrades so
-        // that the new rows line up.
+        // columns, errors_tls, protocol and every column since existed: its runs.csv has fewer columns, which
+        // resume upgrades so that the new rows line up.
         List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
-        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, 9))).toList();
+        int newer = io.loadlab.data.RunColumn.values().length - io.loadlab.data.RunColumn.STEADY.ordinal();
+        List<String> older = lines.stream().map(l -> l.substring(0, nthCommaFromEnd(l, newer))).toList();
         Files.write(dir.resolve("runs.csv"), older);
         // A kill -9 in the middle of writing leaves a partial row and a partial histogram line: resume repairs both.
         Files.writeString(dir.resolve("runs.csv"), "resume,99,3,1,java-ne", StandardCharsets.UTF_8,
