@@ -36,6 +36,33 @@ final class Preflight {
     }
 
     /**
+     * The check before the first round: each subject's first plain-HTTP/1.1 instance of the plan
+     * started (or reached) by {@code start}, one request of each of its workloads, stopped. A subject
+     * with only TLS or h2c instances is checked by the engine's runs alone.
+     *
+     * @param projectFile named in the error, where the expectations are written
+     * @param stopped     whether a stop was asked for (Ctrl-C), which ends the check
+     * @throws ExperimentException for the first answer that is not as expected, in one line
+     */
+    static void checkAll(Plan plan, java.nio.file.Path projectFile, java.util.function.BooleanSupplier stopped,
+                         java.util.function.Function<Plan.Instance, Server> start) {
+        java.util.Set<String> checked = new java.util.HashSet<>();
+        for (Plan.Instance inst : plan.instances()) {
+            if (stopped.getAsBoolean() || io.loadlab.subject.ServedProtocol.of(inst.variant())
+                    != io.loadlab.subject.ServedProtocol.H1 || !checked.add(inst.subject().name())) {
+                continue;
+            }
+            try (Server p = start.apply(inst)) {
+                Optional<String> problem = check(inst.label(), p.host(), p.port(), inst.workloads());
+                if (problem.isPresent()) {
+                    throw new ExperimentException(problem.get() + "; nothing was measured: fix the server or the"
+                            + " workload's expect in " + projectFile);
+                }
+            }
+        }
+    }
+
+    /**
      * Sends one request of each workload to the server at {@code host:port}.
      *
      * @return the first mismatch as one line; empty when every answer is as expected

@@ -155,7 +155,9 @@ public final class Runner {
                     .orElse(this.launcher);
             Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
             if (spec.selection().project().isPresent() && done.isEmpty()) {
-                checkExpectations(launcher, split, store.dir());
+                Optional<Cpus.Split> cpus = split;
+                Preflight.checkAll(plan, spec.selection().project().get().file(), () -> stopRequested,
+                        inst -> startForCheck(launcher, inst, cpus, store.dir()));
             }
             // Consecutive runs of one instance in one round share one subject process.
             for (List<Plan.Run> group : groups(todo)) {
@@ -293,45 +295,14 @@ public final class Runner {
         return Servers.local(launcher, inst, SubjectProcess.freePort(), split, work, log, ready, this::interruptibly);
     }
 
-    /**
-     * A project's {@code expect}, before the first round: each subject's first plain-HTTP/1.1 instance
-     * of the plan started (or reached), one request of each of its workloads, stopped. A subject with
-     * only TLS or h2c instances is checked by the engine's runs alone.
-     *
-     * @throws ExperimentException for the first answer that is not as expected, in one line
-     */
-    private void checkExpectations(SubjectLauncher launcher, Optional<Cpus.Split> split, Path dir) {
-        java.util.Set<String> checked = new java.util.HashSet<>();
-        for (Plan.Instance inst : plan.instances()) {
-            if (stopRequested || ServedProtocol.of(inst.variant()) != ServedProtocol.H1
-                    || !checked.add(inst.subject().name())) {
-                continue;
-            }
-            progress.message("checking " + inst.label() + " against its workloads' expect");
-            String base = "check-" + ScratchFolders.safeName(inst.subject().name());
-            Path log = dir.resolve("logs").resolve(base + ".log");
-            try {
-                Files.createDirectories(log.getParent());
-            } catch (IOException e) {
-                throw new ExperimentException("cannot create " + log.getParent() + ": " + e.getMessage(), e);
-            }
-            Path work = dir.resolve("work").resolve(base);
-            try (Server p = startReadyForCheck(launcher, inst, split, work, log)) {
-                Optional<String> problem = Preflight.check(inst.label(), p.host(), p.port(), inst.workloads());
-                if (problem.isPresent()) {
-                    throw new ExperimentException(problem.get() + "; nothing was measured: fix the server or the"
-                            + " workload's expect in " + spec.selection().project().get().file());
-                }
-            } finally {
-                ScratchFolders.deleteQuietly(work);
-            }
-        }
-    }
-
-    private Server startReadyForCheck(SubjectLauncher launcher, Plan.Instance inst, Optional<Cpus.Split> split,
-                                      Path work, Path log) {
+    /** A server of {@code inst} for the expect check before the first round, in {@code dir}'s logs and work. */
+    private Server startForCheck(SubjectLauncher launcher, Plan.Instance inst, Optional<Cpus.Split> split, Path dir) {
+        progress.message("checking " + inst.label() + " against its workloads' expect");
+        String base = "check-" + ScratchFolders.safeName(inst.subject().name());
+        Path log = dir.resolve("logs").resolve(base + ".log");
         try {
-            return startReady(launcher, inst, split, work, log);
+            Files.createDirectories(log.getParent());
+            return startReady(launcher, inst, split, dir.resolve("work").resolve(base), log);
         } catch (IOException e) {
             throw new ExperimentException("cannot start " + inst.label() + " for the expect check: " + e.getMessage(), e);
         }
