@@ -156,8 +156,13 @@ public final class Runner {
             Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
             if (spec.selection().project().isPresent() && done.isEmpty()) {
                 Optional<Cpus.Split> cpus = split;
-                Preflight.checkAll(plan, spec.selection().project().get().file(), () -> stopRequested,
-                        inst -> startForCheck(launcher, inst, cpus, store.dir()));
+                try {
+                    Preflight.checkAll(plan, spec.selection().project().get().file(), () -> stopRequested,
+                            inst -> startForCheck(launcher, inst, cpus, store.dir()));
+                } finally {
+                    plan.instances().forEach(i -> ScratchFolders.deleteQuietly(store.dir().resolve("work")
+                            .resolve(checkFolder(i))));
+                }
             }
             // Consecutive runs of one instance in one round share one subject process.
             for (List<Plan.Run> group : groups(todo)) {
@@ -295,10 +300,14 @@ public final class Runner {
         return Servers.local(launcher, inst, SubjectProcess.freePort(), split, work, log, ready, this::interruptibly);
     }
 
+    private static String checkFolder(Plan.Instance inst) {
+        return "check-" + ScratchFolders.safeName(inst.subject().name());
+    }
+
     /** A server of {@code inst} for the expect check before the first round, in {@code dir}'s logs and work. */
     private Server startForCheck(SubjectLauncher launcher, Plan.Instance inst, Optional<Cpus.Split> split, Path dir) {
         progress.message("checking " + inst.label() + " against its workloads' expect");
-        String base = "check-" + ScratchFolders.safeName(inst.subject().name());
+        String base = checkFolder(inst);
         Path log = dir.resolve("logs").resolve(base + ".log");
         try {
             Files.createDirectories(log.getParent());
