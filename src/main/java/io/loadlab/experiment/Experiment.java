@@ -57,7 +57,7 @@ public final class Experiment {
         Placement where = spec.placement();
         plan.instances().forEach(i -> versions.computeIfAbsent(i.subject().name(), n -> where.subjectHost()
                 .map(h -> "not recorded (runs on subject host " + h.address() + ")")
-                .orElseGet(() -> launcher.version(i.subject().manifest()).orElse("unknown"))));
+                .orElseGet(() -> version(launcher, i.subject().manifest()))));
         String pinning = where.subjectHost().isPresent() ? "none here: the subjects run unpinned on subject host "
                 + where.subjectHost().get().address() + ", the load has this host's CPUs"
                 : where.serverCpus().map(s -> "server CPUs " + s + ", load CPUs " + where.loadCpus().orElseThrow())
@@ -70,14 +70,23 @@ public final class Experiment {
                 .forEach(e -> engineVersions.put(e.label(), e.version().orElse("unknown")));
         // What each subject was made of, so that a rerun elsewhere can say whose sources differ.
         Map<String, EnvironmentSection.Sources> sources = new LinkedHashMap<>();
-        plan.instances().forEach(i -> sources.computeIfAbsent(i.subject().name(),
-                n -> sources(io.loadlab.subject.SubjectSources.of(i.subject().manifest()))));
+        plan.instances().stream().filter(i -> i.subject().manifest().attached().isEmpty())
+                .forEach(i -> sources.computeIfAbsent(i.subject().name(),
+                        n -> sources(io.loadlab.subject.SubjectSources.of(i.subject().manifest()))));
         List<String> warnings = warnings(spec);
         ExperimentJson json = ExperimentJson.planned(new ExperimentJson.Planned(spec.toJson(), commandLine,
                 Environment.capture(home, versions, pinning).toSection(engineVersions, sources), start,
                 plan.runs().stream().map(Experiment::describe).toList(), plan.skipped(), warnings));
         ExperimentStore store = ExperimentStore.create(dir, json, start);
         return new Experiment(home, spec, plan, store, json, Set.of(), warnings, progress);
+    }
+
+    /** A subject's version: its command's, else a revision's commit, else unknown. */
+    private static String version(SubjectLauncher launcher, io.loadlab.subject.SubjectManifest m) {
+        if (m.attached().isPresent()) {
+            return "not recorded (started outside Loadlab, at " + m.attached().get().url() + ")";
+        }
+        return launcher.version(m).or(() -> m.commit().map(c -> "git commit " + c)).orElse("unknown");
     }
 
     private static EnvironmentSection.Sources sources(io.loadlab.subject.SubjectSources s) {

@@ -25,6 +25,9 @@ import java.util.stream.Stream;
  * @param sources  SHA-256 over the other files (relative path, a NUL, the bytes; in path order),
  *                 first 16 hex digits
  * @param files    the files hashed into {@code sources}, relative to the subject's folder
+ *
+ * <p>A project's subjects: a revision's sources are its commit ({@code git:<id>}); an inline one's are
+ * the files its build's {@code sources} name (none without a build), since its folder is the project's.
  */
 public record SubjectSources(String manifest, String sources, List<String> files) {
 
@@ -43,10 +46,21 @@ public record SubjectSources(String manifest, String sources, List<String> files
      */
     public static SubjectSources of(SubjectManifest m) {
         Path dir = m.dir();
+        if (m.commit().isPresent()) {
+            // A revision's checkout is its commit: the id says all a rerun needs to tell.
+            return new SubjectSources("", "git:" + m.commit().get(), List.of());
+        }
+        // A subject written inline in a project file shares the project's folder (data/ and all): only
+        // the files its build names are its own.
+        boolean inline = !Files.isRegularFile(dir.resolve("subject.yaml"));
+        List<java.nio.file.PathMatcher> globs = m.build().map(SubjectManifest.Build::sources).orElse(List.of()).stream()
+                .map(g -> java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
         try {
             List<Path> files;
             try (Stream<Path> walk = Files.walk(dir)) {
-                files = walk.filter(Files::isRegularFile).filter(f -> authored(dir.relativize(f))).sorted().toList();
+                files = walk.filter(Files::isRegularFile).filter(f -> authored(dir.relativize(f)))
+                        .filter(f -> !inline || globs.stream().anyMatch(g -> g.matches(dir.relativize(f))))
+                        .sorted().toList();
             }
             MessageDigest sources = sha256();
             String manifest = "";
