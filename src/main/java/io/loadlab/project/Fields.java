@@ -67,7 +67,8 @@ record Fields(String where, String prefix, JsonNode node) {
         List<String> out = new ArrayList<>();
         for (JsonNode e : n) {
             if (!e.isTextual() || e.asText().isBlank()) {
-                throw error(field, "must hold non-empty text values, got " + e);
+                throw error(field, "must hold non-empty text values, got " + e
+                        + (e.isValueNode() && !e.isTextual() ? " (quote it: '" + e.asText() + "')" : ""));
             }
             out.add(e.asText());
         }

@@ -122,8 +122,8 @@ public record SubjectManifest(String name, String description, String language, 
         Reader r = new Reader(file + ":", root);
         checkFields(r, FIELDS, Set.of());
         String name = name(r, dir);
-        return fields(r, name, r.string("description", true).orElseThrow(), r.string("language", true).orElseThrow(),
-                dir, knownWorkloads);
+        return fields(r, name, () -> r.string("description", true).orElseThrow(),
+                () -> r.string("language", true).orElseThrow(), dir, knownWorkloads);
     }
 
     /**
@@ -149,8 +149,8 @@ public record SubjectManifest(String name, String description, String language, 
         Set<String> allowed = new java.util.HashSet<>(FIELDS);
         allowed.remove("name");
         checkFields(r, allowed, otherFields);
-        return fields(r, name, r.string("description", false).orElse(name), r.string("language", false).orElse("unknown"),
-                dir, knownWorkloads);
+        return fields(r, name, () -> r.string("description", false).orElse(name),
+                () -> r.string("language", false).orElse("unknown"), dir, knownWorkloads);
     }
 
     /** The fields of a {@code subject.yaml}. */
@@ -169,7 +169,9 @@ public record SubjectManifest(String name, String description, String language, 
         }
     }
 
-    private static SubjectManifest fields(Reader r, String name, String description, String language, Path dir,
+    /** The fields after the name, checked in the order of the file format's listing (workloads first). */
+    private static SubjectManifest fields(Reader r, String name, java.util.function.Supplier<String> description,
+                                          java.util.function.Supplier<String> language, Path dir,
                                           Set<String> knownWorkloads) {
         JsonNode root = r.node();
         List<String> workloads = r.strings("workloads", true);
@@ -179,7 +181,7 @@ public record SubjectManifest(String name, String description, String language, 
                         + String.join(", ", new java.util.TreeSet<>(knownWorkloads)));
             }
         }
-        return new SubjectManifest(name, description, language, r.string("version", false), r.strings("requires", false),
+        return new SubjectManifest(name, description.get(), language.get(), r.string("version", false), r.strings("requires", false),
                 build(r, root.get("build")), r.string("start", true).orElseThrow(), readiness(r, root.get("ready")),
                 workloads, variants(r, root.get("variants")), dir.toAbsolutePath(), warmupBounds(r, root.get("warmup")));
     }
