@@ -54,7 +54,7 @@ final class SubjectService implements AutoCloseable {
             this.session = l.session();
             this.client = l.client();
             this.replies = replies;
-            this.log = scratch.resolve(l.subject() + "-" + l.session() + ".log");
+            this.log = scratch.resolve(Subject.pathSegment(l.subject() + "-" + l.session()) + ".log");
             this.work = scratch.resolve("work-" + l.session());
             this.tls = scratch.resolve("tls-" + l.session());
         }

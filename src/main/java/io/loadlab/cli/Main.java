@@ -21,7 +21,7 @@ public final class Main implements Runnable {
      */
     private static final List<Class<?>> SUBCOMMANDS = List.of(LoadCommand.class, RunCommand.class, RerunCommand.class,
             AgentCommand.class, ImportCommand.class, SubjectsCommand.class, CompareCommand.class, JshellCommand.class,
-            KernelCommand.class, ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class);
+            KernelCommand.class, ReportCommand.class, DemoCommand.class, InitCommand.class, CommandLine.HelpCommand.class);
 
     @Spec
     private CommandSpec spec;

@@ -9,6 +9,7 @@ import io.loadlab.host.Cpus;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.ThrowawayCa;
 import io.loadlab.subject.SubjectException;
+import io.loadlab.subject.Subject;
 import io.loadlab.subject.SubjectLauncher;
 import io.loadlab.subject.SubjectProcess;
 import java.io.IOException;
@@ -231,8 +232,8 @@ public final class Runner {
                              SubjectLauncher launcher, Tally tally) {
         Plan.Run first = group.get(0);
         Plan.Instance inst = first.instance();
-        String base = "r" + first.round() + "-" + ScratchFolders.safeName(inst.subject().name())
-                + (inst.variant().isEmpty() ? "" : "-" + String.join("-", inst.variant().values()));
+        String base = "r" + first.round() + "-" + Subject.pathSegment(inst.subject().name()
+                + (inst.variant().isEmpty() ? "" : "-" + String.join("-", inst.variant().values())));
         Path log = tally.store.dir().resolve("logs").resolve(base + ".log");
         Path work = tally.store.dir().resolve("work").resolve(base);
         String serverCpus = split.map(Cpus.Split::server).orElse("");
@@ -301,7 +302,7 @@ public final class Runner {
     }
 
     private static String checkFolder(Plan.Instance inst) {
-        return "check-" + ScratchFolders.safeName(inst.subject().name());
+        return "check-" + Subject.pathSegment(inst.subject().name());
     }
 
     /** A server of {@code inst} for the expect check before the first round, in {@code dir}'s logs and work. */

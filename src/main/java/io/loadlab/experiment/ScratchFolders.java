@@ -44,12 +44,4 @@ final class ScratchFolders {
             // Left for the user, or for the next resume, which clears scratch folders.
         }
     }
-
-    /**
-     * A subject's name as a file name: a revision subject's ({@code api@feature/x}) may hold
-     * characters that a path must not; they become {@code _}.
-     */
-    static String safeName(String name) {
-        return name.replaceAll("[^A-Za-z0-9._@-]", "_");
-    }
 }

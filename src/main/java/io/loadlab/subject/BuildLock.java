@@ -17,9 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * An exclusive lock on one build of the shared cache, held by one thread of one process at a
  * time: an OS file lock ({@code fcntl}, released by the kernel when a process dies, even by
  * SIGKILL) for other processes, and a {@link ReentrantLock} for the other threads of this JVM,
- * which the OS lock does not keep out.
+ * which the OS lock does not keep out. A project's revision checkouts are made under it too.
  */
-final class BuildLock implements AutoCloseable {
+public final class BuildLock implements AutoCloseable {
 
     private static final ConcurrentHashMap<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
 
@@ -38,7 +38,7 @@ final class BuildLock implements AutoCloseable {
      *
      * @throws InterruptedException when interrupted while another thread of this JVM holds it
      */
-    static BuildLock acquire(Path file) throws IOException, InterruptedException {
+    public static BuildLock acquire(Path file) throws IOException, InterruptedException {
         Path key = file.toAbsolutePath().normalize();
         ReentrantLock t = IN_JVM.computeIfAbsent(key, k -> new ReentrantLock());
         t.lockInterruptibly();
@@ -70,7 +70,7 @@ final class BuildLock implements AutoCloseable {
      * Removes what a killed build left in {@code dir} (the lock is held, so nobody uses it), or
      * nothing when it does not exist. Symbolic links are removed, never followed.
      */
-    static void deleteTree(Path dir) throws IOException {
+    public static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }

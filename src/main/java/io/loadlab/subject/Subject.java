@@ -20,6 +20,16 @@ public record Subject(SubjectManifest manifest, Optional<String> unavailableReas
         return unavailableReason.isEmpty();
     }
 
+    /**
+     * A subject's name as one file or folder name: a project's revision subjects carry their
+     * revision in their name ({@code api@feature/x}, {@code api@HEAD~1}), so every character outside
+     * {@code [A-Za-z0-9._@-]} becomes {@code _}. Every path made from a subject name goes through here.
+     */
+    public static String pathSegment(String name) {
+        String s = name.replaceAll("[^A-Za-z0-9._@-]", "_");
+        return s.equals(".") || s.equals("..") || s.isEmpty() ? "_" + s : s;
+    }
+
     /** Every combination of variant values, the default (first values) first. */
     public List<Map<String, String>> variantCombinations() {
         List<Map<String, String>> out = new java.util.ArrayList<>();

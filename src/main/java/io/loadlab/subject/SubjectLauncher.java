@@ -70,7 +70,9 @@ public final class SubjectLauncher {
 
     /**
      * The subject's build folder, building it first when its sources changed or it was never built
-     * (a subject without a build step gets an empty folder under {@code <home>/target/subjects/}).
+     * (a subject without a build step gets an empty folder, {@code <cache>/subjects/<name>/unbuilt}).
+     * A revision subject's build (its manifest has a {@code commit}) is keyed by the commit and the
+     * build command instead of by a hash of its sources.
      * Two clones (or two threads) that need the same build wait for each other: the build runs
      * under a lock on {@code <hash>.lock}, and a folder is used only once its {@code .built}
      * marker, written last, exists; a folder a killed build left without one is built anew.
@@ -78,18 +80,19 @@ public final class SubjectLauncher {
      * @throws SubjectException when the build fails, with the tail of the build log
      */
     public Path ensureBuilt(SubjectManifest m) {
+        Path folder = cache.resolve("subjects").resolve(Subject.pathSegment(m.name()));
         if (m.build().isEmpty()) {
-            // Nothing to build, nothing to share: an empty {build} folder in this clone, so that
-            // subjects without a build (the tests' made-up ones among them) leave the cache alone.
-            Path none = home.resolve("target/subjects").resolve(m.name()).resolve("unbuilt");
+            // Nothing to build, nothing to share: an empty {build} folder, in the cache so that a
+            // run from a user's own folder never writes into Loadlab's checkout.
+            Path none = folder.resolve("unbuilt");
             try {
                 return Files.createDirectories(none);
             } catch (IOException e) {
                 throw new SubjectException("cannot create " + none + ": " + e.getMessage(), e);
             }
         }
-        String hash = sourceHash(m);
-        Path dir = cache.resolve("subjects").resolve(m.name()).resolve(hash);
+        String hash = buildKey(m);
+        Path dir = folder.resolve(hash);
         Path ok = dir.resolve(".built");
         if (Files.exists(ok)) {
             return dir;
@@ -251,20 +254,46 @@ public final class SubjectLauncher {
         return sb.toString();
     }
 
+    /** The build's cache key: by commit for a revision subject, else by a hash of the sources. */
+    private String buildKey(SubjectManifest m) {
+        return m.commit().map(c -> commitHash(m, c)).orElseGet(() -> sourceHash(m));
+    }
+
     /**
-     * SHA-256 over the build command and the files matching the source globs, in path order. The
-     * command is hashed with its placeholders filled in, except {@code {build}}, {@code {cache}} and
-     * {@code {dir}} (whose files are hashed themselves), so that a build against one clone's jars ({@code {classpath}},
-     * {@code {home}}) is never reused by another clone.
+     * SHA-256 over the commit id and the build command: a commit's files are fixed, so hashing them
+     * again would only cost time. The command is filled in as for {@link #sourceHash}.
      */
+    private String commitHash(SubjectManifest m, String commit) {
+        MessageDigest md = sha256();
+        md.update(("commit " + commit + "\n" + keyCommand(m) + "\n").getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+    }
+
+    /**
+     * The build command as hashed: its placeholders filled in, except {@code {build}}, {@code {cache}} and
+     * {@code {dir}} (whose files are hashed themselves), so that a build against one clone's jars
+     * ({@code {classpath}}, {@code {home}}) is never reused by another clone.
+     */
+    private String keyCommand(SubjectManifest m) {
+        Map<String, String> values = baseValues(m, Path.of("{build}"));
+        values.put("cache", "{cache}");
+        values.put("dir", "{dir}");
+        return m.build().map(b -> substitute(b.command(), values, m.name() + " build.command")).orElse("");
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** SHA-256 over the build command ({@link #keyCommand}) and the files matching the source globs, in path order. */
     private String sourceHash(SubjectManifest m) {
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            Map<String, String> values = baseValues(m, Path.of("{build}"));
-            values.put("cache", "{cache}");
-            values.put("dir", "{dir}");
-            String command = m.build().map(b -> substitute(b.command(), values, m.name() + " build.command")).orElse("");
-            md.update((command + "\n").getBytes(StandardCharsets.UTF_8));
+            MessageDigest md = sha256();
+            md.update((keyCommand(m) + "\n").getBytes(StandardCharsets.UTF_8));
             List<PathMatcher> globs = new ArrayList<>();
             for (String g : m.build().map(SubjectManifest.Build::sources).orElse(List.of())) {
                 globs.add(FileSystems.getDefault().getPathMatcher("glob:" + g));
@@ -280,8 +309,6 @@ public final class SubjectLauncher {
                 md.update(Files.readAllBytes(f));
             }
             return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
         } catch (IOException e) {
             throw new SubjectException("cannot read the sources of subject '" + m.name() + "': " + e.getMessage(), e);
         }

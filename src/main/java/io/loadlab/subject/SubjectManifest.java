@@ -119,14 +119,61 @@ public record SubjectManifest(String name, String description, String language, 
         if (root == null || !root.isObject()) {
             throw new SubjectException(file + ": the manifest must be a YAML mapping of fields such as name, start, ready");
         }
-        Reader r = new Reader(file, root);
-        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+        Reader r = new Reader(file + ":", root);
+        checkFields(r, FIELDS, Set.of());
+        String name = name(r, dir);
+        return fields(r, name, () -> r.string("description", true).orElseThrow(),
+                () -> r.string("language", true).orElseThrow(), dir, knownWorkloads);
+    }
+
+    /**
+     * A manifest written inside another file (a project's {@code loadlab.yaml}), under the name it
+     * is given there: the fields of a {@code subject.yaml} without {@code name}, with
+     * {@code description} (default: the name) and {@code language} (default: {@code unknown})
+     * optional.
+     *
+     * @param node           the subject's YAML mapping
+     * @param name           its name (checked by the caller)
+     * @param dir            its folder, the value of {@code {dir}}
+     * @param where          what errors begin with, such as {@code loadlab.yaml: subject 'api':}
+     * @param otherFields    fields the caller reads itself (such as {@code revisions}), left alone here
+     * @param knownWorkloads names it may list under {@code workloads}
+     * @throws SubjectException one line beginning with {@code where}, naming the field and what is expected
+     */
+    public static SubjectManifest of(JsonNode node, String name, Path dir, String where, Set<String> otherFields,
+                                     Set<String> knownWorkloads) {
+        Reader r = new Reader(where, node);
+        if (node == null || !node.isObject()) {
+            throw new SubjectException(where + " must be a mapping of fields such as start, ready, workloads");
+        }
+        Set<String> allowed = new java.util.HashSet<>(FIELDS);
+        allowed.remove("name");
+        checkFields(r, allowed, otherFields);
+        return fields(r, name, () -> r.string("description", false).orElse(name),
+                () -> r.string("language", false).orElse("unknown"), dir, knownWorkloads);
+    }
+
+    /** The fields of a {@code subject.yaml}. */
+    public static Set<String> fields() {
+        return FIELDS;
+    }
+
+    private static void checkFields(Reader r, Set<String> allowed, Set<String> others) {
+        for (Iterator<String> it = r.node().fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!FIELDS.contains(f)) {
-                throw r.error(f, "is not a manifest field; the fields are " + String.join(", ", new java.util.TreeSet<>(FIELDS)));
+            if (!allowed.contains(f) && !others.contains(f)) {
+                java.util.TreeSet<String> all = new java.util.TreeSet<>(allowed);
+                all.addAll(others);
+                throw r.error(f, "is not a manifest field; the fields are " + String.join(", ", all));
             }
         }
-        String name = name(r, dir);
+    }
+
+    /** The fields after the name, checked in the order of the file format's listing (workloads first). */
+    private static SubjectManifest fields(Reader r, String name, java.util.function.Supplier<String> description,
+                                          java.util.function.Supplier<String> language, Path dir,
+                                          Set<String> knownWorkloads) {
+        JsonNode root = r.node();
         List<String> workloads = r.strings("workloads", true);
         for (String w : workloads) {
             if (!knownWorkloads.contains(w)) {
@@ -134,8 +181,7 @@ public record SubjectManifest(String name, String description, String language, 
                         + String.join(", ", new java.util.TreeSet<>(knownWorkloads)));
             }
         }
-        return new SubjectManifest(name, r.string("description", true).orElseThrow(),
-                r.string("language", true).orElseThrow(), r.string("version", false), r.strings("requires", false),
+        return new SubjectManifest(name, description.get(), language.get(), r.string("version", false), r.strings("requires", false),
                 build(r, root.get("build")), r.string("start", true).orElseThrow(), readiness(r, root.get("ready")),
                 workloads, variants(r, root.get("variants")), dir.toAbsolutePath(), warmupBounds(r, root.get("warmup")));
     }
@@ -159,7 +205,7 @@ public record SubjectManifest(String name, String description, String language, 
         if (!b.isObject() || !b.has("command") || !b.get("command").isTextual()) {
             throw r.error("build", "must be a mapping with 'command' (text) and 'sources' (list of globs)");
         }
-        List<String> sources = new Reader(r.file(), b).strings("sources", true);
+        List<String> sources = new Reader(r.where(), b).strings("sources", true);
         return Optional.of(new Build(b.get("command").asText(), sources));
     }
 
@@ -185,7 +231,7 @@ public record SubjectManifest(String name, String description, String language, 
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            List<String> values = new Reader(r.file(), v).strings(e.getKey(), true);
+            List<String> values = new Reader(r.where(), v).strings(e.getKey(), true);
             if (values.isEmpty() || !NAME.matcher(e.getKey()).matches()) {
                 throw r.error("variants." + e.getKey(), "must be a non-empty list of values under a lower-case name");
             }
@@ -228,9 +274,9 @@ public record SubjectManifest(String name, String description, String language, 
     }
 
     /** Typed access to one mapping's fields with errors that name the file and field. */
-    private record Reader(Path file, JsonNode node) {
+    private record Reader(String where, JsonNode node) {
         SubjectException error(String field, String what) {
-            return new SubjectException(file + ": field '" + field + "' " + what);
+            return new SubjectException(where + " field '" + field + "' " + what);
         }
 
         Optional<String> string(String field, boolean required) {

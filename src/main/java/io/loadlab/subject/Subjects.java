@@ -81,9 +81,10 @@ public final class Subjects {
 
     /**
      * The first command of {@code commands} that is neither on the PATH nor in Loadlab's tools
-     * folder ({@link LoadlabCache#toolsBin()}), as a reason.
+     * folder ({@link LoadlabCache#toolsBin()}), as a reason: a subject's
+     * {@link Subject#unavailableReason()}.
      */
-    static Optional<String> missing(List<String> commands) {
+    public static Optional<String> missing(List<String> commands) {
         for (String c : commands) {
             if (Executables.find(c).isEmpty()) {
                 return Optional.of("needs `" + c + "` on PATH");

@@ -97,4 +97,44 @@ class BuildCacheTest {
         assertEquals(first, launcher.ensureBuilt(subject("one")), "the first build is still there");
         assertEquals(3, builds().size());
     }
+
+    /** A revision's build is keyed by its commit and command: its sources are not hashed, and a new commit builds anew. */
+    @Test
+    void aRevisionsBuildIsCachedByItsCommit() throws Exception {
+        SubjectLauncher launcher = new SubjectLauncher(tmp, tmp.resolve("cache"));
+        SubjectManifest m = subject("one");
+        SubjectManifest atA = revision(m, "api@v1", "a".repeat(40));
+        Path a = launcher.ensureBuilt(atA);
+        assertTrue(a.startsWith(tmp.resolve("cache/subjects/api@v1")), a.toString());
+        Files.writeString(m.dir().resolve("src.txt"), "changed");
+        assertEquals(a, launcher.ensureBuilt(atA), "the same commit: the same build, whatever the files say");
+        assertEquals(1, builds().size());
+        Path b = launcher.ensureBuilt(revision(m, "api@v1", "b".repeat(40)));
+        assertNotEquals(a, b);
+        assertEquals(2, builds().size());
+        Path slash = launcher.ensureBuilt(revision(m, "api@feature/x", "a".repeat(40)));
+        assertEquals(tmp.resolve("cache/subjects/api@feature_x"), slash.getParent(), "one safe folder per name");
+    }
+
+    /** A subject without a build gets its empty folder in the cache, never in Loadlab's folder. */
+    @Test
+    void anUnbuiltSubjectsFolderIsInTheCache() throws Exception {
+        SubjectManifest m = subject("one");
+        SubjectManifest none = new SubjectManifest("api@feature/x", "d", "l", java.util.Optional.empty(), List.of(),
+                java.util.Optional.empty(), "true", m.ready(), m.workloads(), java.util.Map.of(), m.dir(),
+                java.util.Optional.empty());
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        Path dir = new SubjectLauncher(home, tmp.resolve("cache")).ensureBuilt(none);
+        assertEquals(tmp.resolve("cache/subjects/api@feature_x/unbuilt"), dir);
+        assertTrue(Files.isDirectory(dir));
+        try (java.util.stream.Stream<Path> s = Files.list(home)) {
+            assertEquals(0, s.count(), "nothing written in Loadlab's folder");
+        }
+    }
+
+    private static SubjectManifest revision(SubjectManifest m, String name, String commit) {
+        return new SubjectManifest(name, m.description(), m.language(), m.versionCommand(), m.requires(), m.build(),
+                m.start(), m.ready(), m.workloads(), m.variants(), m.dir(), m.warmup(), java.util.Optional.of(commit),
+                java.util.Optional.empty());
+    }
 }

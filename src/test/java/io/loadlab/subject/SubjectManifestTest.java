@@ -95,4 +95,35 @@ class SubjectManifestTest {
         assertEquals("subject 'demo' in variant protocol=h1-tls serves TLS, but no certificate was made for it"
                 + " (SubjectLauncher.withCertificate)", e.getMessage());
     }
+
+    /** A manifest inside another file (a project's loadlab.yaml): the name is given, description and language optional. */
+    @Test
+    void aManifestReadsFromAYamlNodeUnderAGivenName(@TempDir Path root) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper yaml = new com.fasterxml.jackson.databind.ObjectMapper(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        String inline = GOOD.replace("name: demo\n", "").replace("description: a demo\n", "")
+                .replace("language: Bash\n", "") + "revisions: [v1]\n";
+        SubjectManifest m = SubjectManifest.of(yaml.readTree(inline), "api", root, "loadlab.yaml: subject 'api':",
+                java.util.Set.of("revisions"), Workload.builtinNames());
+        assertEquals("api", m.name());
+        assertEquals("api", m.description());
+        assertEquals("unknown", m.language());
+        assertEquals(root.toAbsolutePath(), m.dir());
+        assertEquals(List.of("plaintext", "json"), m.workloads());
+        assertEquals(SubjectManifest.read(write(root, "demo", GOOD), Workload.builtinNames()).start(), m.start());
+
+        SubjectException e = assertThrows(SubjectException.class, () -> SubjectManifest.of(yaml.readTree(GOOD), "api",
+                root, "loadlab.yaml: subject 'api':", java.util.Set.of("revisions"), Workload.builtinNames()));
+        assertEquals("loadlab.yaml: subject 'api': field 'name' is not a manifest field; the fields are build, "
+                + "description, language, ready, requires, revisions, start, variants, version, warmup, workloads", e.getMessage());
+    }
+
+    @Test
+    void aSubjectNameBecomesOneSafePathSegment() {
+        assertEquals("api@feature_x", Subject.pathSegment("api@feature/x"));
+        assertEquals("api@HEAD_1", Subject.pathSegment("api@HEAD~1"));
+        assertEquals("go-nethttp", Subject.pathSegment("go-nethttp"));
+        assertEquals("api@.._.._etc", Subject.pathSegment("api@../../etc"));
+        assertEquals("_..", Subject.pathSegment(".."));
+    }
 }
