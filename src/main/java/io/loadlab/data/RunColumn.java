@@ -77,7 +77,9 @@ public enum RunColumn {
     ERRORS_TLS("errors_tls", Type.LONG, false),
     PROTOCOL("protocol", Type.TEXT, false),
     /** {@link ServerLaunch}: whether Loadlab started (and pinned) the server; empty in rows before it existed (started). */
-    SERVER_LAUNCH("server_launch", Type.TEXT, false);
+    SERVER_LAUNCH("server_launch", Type.TEXT, false),
+    /** Answers whose body lacked the workload's {@code body-contains}; empty where bodies were not looked into. */
+    ERRORS_BODY("errors_body", Type.LONG, false);
 
     private final String id;
     private final Type type;

@@ -32,11 +32,16 @@ final class BuiltinEngine implements Engine {
     static EngineResult of(LoadResult r) {
         return new EngineResult("builtin", r.requests(), r.durationSeconds(), OptionalDouble.of(r.rps()),
                 OptionalLong.of(r.bytesRead()), OptionalLong.of(r.bytesWritten()),
-                EngineResult.errors(r.errors(), r.tls().isPresent()),
+                EngineResult.errors(r.errors(), r.tls().isPresent(), r.spec().expectation().bodyContains().isPresent()),
                 Latency.of(r.latency()), r.serviceTime().map(Latency::of), OptionalDouble.of(r.loadCpuSeconds()),
                 OptionalDouble.of(r.processCpuSeconds()), Optional.of(r.loadBound()), r.warmup(),
                 r.targetRps().isPresent() ? OptionalLong.of(r.missed()) : OptionalLong.empty(), r.intervals(),
                 Optional.of(r.latency()), Optional.empty(), Optional.of(r.protocol().label()));
+    }
+
+    @Override
+    public boolean sendsWholeRequests() {
+        return true;
     }
 
     @Override

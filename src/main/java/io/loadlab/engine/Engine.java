@@ -77,6 +77,17 @@ public interface Engine {
     }
 
     /**
+     * Whether the engine sends a workload's own headers and given body and checks its {@code body-contains}
+     * (a project's workloads); an engine that does not is left out of such workloads, never run with a
+     * request other than the one declared.
+     *
+     * @return false by default
+     */
+    default boolean sendsWholeRequests() {
+        return false;
+    }
+
+    /**
      * Why the engine cannot speak {@code protocol} over TCP ({@code tls} false) or TLS ({@code tls} true), in
      * one line users read, or empty when it can: the default, the built-in engine speaks them all.
      *

@@ -95,13 +95,17 @@ public record EngineResult(String engine, long requests, double durationSeconds,
     }
 
     /**
-     * As {@link #errors(ErrorCounts)}, with the {@code tls} category where the run spoke TLS: over TCP
-     * the category does not exist and is left absent, never 0.
+     * As {@link #errors(ErrorCounts)}, with the {@code tls} category where the run spoke TLS and the
+     * {@code body} category where it looked into bodies: where a category cannot happen it is left
+     * absent, never 0.
      */
-    public static Map<String, Long> errors(ErrorCounts e, boolean tls) {
+    public static Map<String, Long> errors(ErrorCounts e, boolean tls, boolean bodies) {
         Map<String, Long> m = errors(e);
         if (tls) {
             m.put("tls", e.tls());
+        }
+        if (bodies) {
+            m.put("body", e.body());
         }
         return m;
     }

@@ -122,8 +122,10 @@ final class Measurement {
     private LoadSpec load(Plan.Run run, OptionalDouble rate, String host, int port, Duration processAge) {
         Workload w = run.workload();
         ServedProtocol served = ServedProtocol.of(run.instance().variant());
-        RequestTemplate req = new RequestTemplate(w.method(), new Target(served.tls(), host, port, w.path()),
-                List.of(), w.bodySize());
+        Target target = new Target(served.tls(), host, port, w.path());
+        RequestTemplate req = w.body() instanceof Workload.Literal given
+                ? RequestTemplate.withBody(w.method(), target, w.headers(), given.bytes())
+                : new RequestTemplate(w.method(), target, w.headers(), w.bodySize());
         RunLoad each = spec.load();
         return LoadSpec.builder().request(req).protocol(protocolOf(served)).streams(served.http2() ? each.streams() : 1)
                 .tls(new TlsOptions(caCert, false, true, Optional.empty(), List.of(), List.of(), TlsOptions.Provider.AUTO))
@@ -132,7 +134,7 @@ final class Measurement {
                 .connections(each.connections()).threads(Math.min(threads, each.connections()))
                 .duration(each.duration()).warmup(each.warmupFor(run.instance().subject().manifest(), processAge))
                 .seed(spec.seed() * 31 + run.runId())
-                .expect(new Expectation(w.expectedStatus(), w.expectedBody()))
+                .expect(new Expectation(w.expectedStatus(), w.expectedBody(), w.bodyContains()))
                 .build();
     }
 

@@ -112,8 +112,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
         spec.load().sweep().ifPresent(sw -> withoutCapacity(sw, instances, skipped));
         for (Engine e : spec.generators().engines()) {
             for (Workload w : workloads) {
-                e.cannotRun(w.path(), List.of())
-                        .ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
+                cannotRun(e, w).ifPresent(why -> skipped.add(w.name() + " with " + e.label() + ": " + why));
             }
         }
         for (Engine e : spec.generators().engines()) {
@@ -170,7 +169,7 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
                 }
                 for (Workload w : inOrder) {
                     for (Engine e : engines) {
-                        if (e.cannotRun(w.path(), List.of()).isEmpty() && cannotSpeak(order.get(pos), e).isEmpty()) {
+                        if (cannotRun(e, w).isEmpty() && cannotSpeak(order.get(pos), e).isEmpty()) {
                             for (Optional<SweepPoint> point : points(spec, order.get(pos), w)) {
                                 runs.add(new Run(id++, round, pos + 1, order.get(pos), w, e, point));
                             }
@@ -180,6 +179,15 @@ public record Plan(List<Instance> instances, List<Run> runs, List<String> skippe
             }
         }
         return runs;
+    }
+
+    /** Why engine {@code e} cannot send workload {@code w}'s request, if it cannot. */
+    private static Optional<String> cannotRun(Engine e, Workload w) {
+        if (!w.plain() && !e.sendsWholeRequests()) {
+            return Optional.of("it sends its own headers or body, or checks bodies, which only the built-in"
+                    + " engine does here");
+        }
+        return e.cannotRun(w.path(), List.of());
     }
 
     /**

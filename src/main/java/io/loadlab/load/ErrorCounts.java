@@ -19,36 +19,45 @@ package io.loadlab.load;
  *                 common version or cipher, ALPN without {@code h2} for an h2 run), and TLS connections
  *                 ended by an alert or a bad record after the handshake (one each; the requests
  *                 outstanding on them count as {@code read})
+ * @param body     answers with an expected status and length whose body lacked the text the
+ *                 {@link Expectation} names (also counted in requests)
  */
-public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol, long tls) {
+public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol, long tls,
+                          long body) {
 
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0);
 
     public ErrorCounts {
-        if (connect < 0 || read < 0 || write < 0 || timeout < 0 || status < 0 || protocol < 0 || tls < 0) {
+        if (connect < 0 || read < 0 || write < 0 || timeout < 0 || status < 0 || protocol < 0 || tls < 0
+                || body < 0) {
             throw new IllegalArgumentException("error counts cannot be negative");
         }
     }
 
+    /** Counts of a run that looked into no body: no {@code body} errors. */
+    public ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol, long tls) {
+        this(connect, read, write, timeout, status, protocol, tls, 0);
+    }
+
     /** Counts of a run without TLS: no {@code tls} errors. */
     public ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
-        this(connect, read, write, timeout, status, protocol, 0);
+        this(connect, read, write, timeout, status, protocol, 0, 0);
     }
 
     /** The sum of all categories. */
     public long total() {
-        return connect + read + write + timeout + status + protocol + tls;
+        return connect + read + write + timeout + status + protocol + tls + body;
     }
 
     /** Category-wise sum. */
     public ErrorCounts plus(ErrorCounts o) {
         return new ErrorCounts(connect + o.connect, read + o.read, write + o.write,
-                timeout + o.timeout, status + o.status, protocol + o.protocol, tls + o.tls);
+                timeout + o.timeout, status + o.status, protocol + o.protocol, tls + o.tls, body + o.body);
     }
 
     /** Category-wise difference (this minus {@code o}); every count of {@code o} must be at most this one's. */
     public ErrorCounts minus(ErrorCounts o) {
         return new ErrorCounts(connect - o.connect, read - o.read, write - o.write,
-                timeout - o.timeout, status - o.status, protocol - o.protocol, tls - o.tls);
+                timeout - o.timeout, status - o.status, protocol - o.protocol, tls - o.tls, body - o.body);
     }
 }

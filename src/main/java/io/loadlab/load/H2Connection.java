@@ -1,5 +1,6 @@
 package io.loadlab.load;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -214,13 +215,18 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         }
     }
 
-    void onData(int streamId, int bytes, boolean end) {
+    /** A DATA frame's payload (not consumed here): counted, and looked into for the expected text. */
+    void onData(int streamId, ByteBuf data, boolean end) {
         inRead = true;
         int slot = slots.of(streamId);
         if (slot < 0) {
             return;
         }
+        int bytes = data.readableBytes();
         slots.body[slot] += bytes;
+        if (control.bodyMatcher != null) {
+            slots.match[slot] = control.bodyMatcher.feed(slots.match[slot], data, data.readerIndex(), bytes);
+        }
         if (end) {
             if (slots.status[slot] == 0) {
                 lose(slot, Loss.PROTOCOL); // a body ended the stream before any final status
@@ -232,7 +238,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     }
 
     private void answered(int slot) {
-        worker.answered(slots.due[slot], slots.sent[slot], System.nanoTime(), slots.status[slot], slots.body[slot]);
+        boolean matched = control.bodyMatcher == null || control.bodyMatcher.found(slots.match[slot]);
+        worker.answered(slots.due[slot], slots.sent[slot], System.nanoTime(), slots.status[slot], slots.body[slot],
+                matched);
         slots.release(slot);
         next(slot);
     }

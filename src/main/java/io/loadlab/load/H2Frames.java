@@ -77,7 +77,7 @@ final class H2Frames extends Http2FrameAdapter implements Http2Connection.Listen
     @Override
     public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
         int bytes = data.readableBytes();
-        connection.onData(streamId, bytes, endOfStream);
+        connection.onData(streamId, data, endOfStream);
         // Consumed at once: the window opens again without waiting for anyone.
         return bytes + padding;
     }

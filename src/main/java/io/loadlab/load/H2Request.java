@@ -50,11 +50,7 @@ final class H2Request {
             headers.set("content-length", AsciiString.of(Integer.toString(t.bodySize())));
         }
         if (t.bodySize() > 0) {
-            byte[] bytes = new byte[t.bodySize()];
-            // The same deterministic body as over HTTP/1.1.
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = (byte) ('a' + i % 26);
-            }
+            byte[] bytes = t.bodyBytes();
             this.bodyOwner = Unpooled.directBuffer(bytes.length).writeBytes(bytes);
             this.body = Unpooled.unreleasableBuffer(bodyOwner.asReadOnly());
         } else {

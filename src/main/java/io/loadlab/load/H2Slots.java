@@ -16,6 +16,8 @@ final class H2Slots {
     final long[] body;
     /** The answer's final status, 0 until it came. */
     final int[] status;
+    /** The {@link BodyMatcher} state of the answer's body so far. */
+    final int[] match;
     private int inFlight;
 
     H2Slots(int slots) {
@@ -24,6 +26,7 @@ final class H2Slots {
         sent = new long[slots];
         body = new long[slots];
         status = new int[slots];
+        match = new int[slots];
     }
 
     int size() {
@@ -62,6 +65,7 @@ final class H2Slots {
         sent[slot] = sentNanos;
         body[slot] = 0;
         status[slot] = 0;
+        match[slot] = BodyMatcher.start();
         inFlight++;
     }
 

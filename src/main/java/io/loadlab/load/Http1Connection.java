@@ -66,7 +66,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         this.pipeline = control.spec.pipeline();
         this.refillAt = Math.max(1, pipeline / 2);
         this.fixedRate = control.spec.isFixedRate();
-        this.parser = new ResponseParser(control.spec.request().isHead());
+        this.parser = new ResponseParser(control.spec.request().isHead(), control.bodyMatcher);
         this.due = new long[pipeline];
         this.sent = new long[pipeline];
         this.writeSizes = new int[pipeline];
@@ -138,7 +138,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     }
 
     @Override
-    public boolean onResponse(int status, long bodyBytes, boolean close) {
+    public boolean onResponse(int status, long bodyBytes, boolean close, boolean matched) {
         if (size == 0) {
             // An answer nobody asked for is a protocol violation, not a measurement.
             if (!worker.closed) {
@@ -150,7 +150,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         int i = head;
         head = (head + 1) % pipeline;
         size--;
-        worker.answered(due[i], sent[i], readNanos, status, bodyBytes);
+        worker.answered(due[i], sent[i], readNanos, status, bodyBytes, matched);
         if (close) {
             // Requests pipelined behind this answer are lost with the connection.
             fail(Failure.READ);

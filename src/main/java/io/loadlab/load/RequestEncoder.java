@@ -58,11 +58,9 @@ final class RequestEncoder {
         }
         sb.append("\r\n");
         byte[] headers = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
-        this.tail = Arrays.copyOf(headers, headers.length + t.bodySize());
-        // A deterministic, printable body: servers that echo or log it show something readable.
-        for (int i = 0; i < t.bodySize(); i++) {
-            tail[headers.length + i] = (byte) ('a' + i % 26);
-        }
+        byte[] body = t.bodyBytes();
+        this.tail = Arrays.copyOf(headers, headers.length + body.length);
+        System.arraycopy(body, 0, tail, headers.length, body.length);
         this.seq = seqStart;
         this.seqStride = seqStride;
         this.random = new SplittableRandom(seed * 1_000_003L + seqStart);

@@ -1,7 +1,9 @@
 package io.loadlab.load;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,10 +20,14 @@ import java.util.regex.Pattern;
  *
  * @param method   HTTP method, upper case letters only ({@code GET}, {@code PUT}, {@code HEAD}, ...)
  * @param target   host, port and path
- * @param headers  extra headers as {@code Name: value} lines; {@code Host} is added unless given
- * @param bodySize request body in bytes (0 = no body), sent with {@code Content-Length}
+ * @param headers  extra headers as {@code Name: value} lines; {@code Host} is added unless given, and
+ *                 {@code Content-Length} and {@code Transfer-Encoding} are the engine's to write
+ * @param bodySize request body in bytes (0 = no body), sent with {@code Content-Length}; the length
+ *                 of {@code literal} when that is given
+ * @param literal  the body's bytes, when given; else a generated body of {@code bodySize} printable bytes
  */
-public record RequestTemplate(String method, Target target, List<String> headers, int bodySize) {
+public record RequestTemplate(String method, Target target, List<String> headers, int bodySize,
+                              Optional<byte[]> literal) {
 
     /** {@code {rand:LO-HI}} (groups 2 and 3 the bounds) or {@code {seq}}. */
     public static final Pattern SUBSTITUTION = Pattern.compile("\\{(rand:(\\d{1,10})-(\\d{1,10})|seq)}");
@@ -43,16 +49,68 @@ public record RequestTemplate(String method, Target target, List<String> headers
             if (!HEADER.matcher(h).matches()) {
                 throw LoadException.usage("header '" + h + "' is not of the form 'Name: value'");
             }
+            for (String framing : List.of("content-length:", "transfer-encoding:")) {
+                if (h.regionMatches(true, 0, framing, 0, framing.length())) {
+                    throw LoadException.usage("header '" + h + "' is written by the engine from the body;"
+                            + " leave it out");
+                }
+            }
         }
+        literal = literal.map(byte[]::clone);
+        bodySize = literal.map(b -> b.length).orElse(bodySize);
         if (bodySize < 0 || bodySize > MAX_BODY) {
             throw LoadException.usage("body size must be between 0 and " + MAX_BODY + " bytes, got " + bodySize);
         }
         checkSubstitutions(target.path());
     }
 
+    /** A request with a generated body of {@code bodySize} bytes (0 = none). */
+    public RequestTemplate(String method, Target target, List<String> headers, int bodySize) {
+        this(method, target, headers, bodySize, Optional.empty());
+    }
+
+    /** A request whose body is exactly {@code body}. */
+    public static RequestTemplate withBody(String method, Target target, List<String> headers, byte[] body) {
+        return new RequestTemplate(method, target, headers, body.length, Optional.of(body));
+    }
+
     /** A {@code GET} of the given URL with no extra headers. */
     public static RequestTemplate get(String url) {
         return new RequestTemplate("GET", Target.parse(url), List.of(), 0);
+    }
+
+    /** The bytes of each request's body: a copy of the literal, else the generated {@code a..z} run; empty for none. */
+    public byte[] bodyBytes() {
+        if (literal.isPresent()) {
+            return literal.get().clone();
+        }
+        byte[] bytes = new byte[bodySize];
+        // Deterministic and printable: servers that echo or log it show something readable.
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) ('a' + i % 26);
+        }
+        return bytes;
+    }
+
+    /** Records compare arrays by identity; two templates with equal bodies are equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RequestTemplate t && method.equals(t.method) && target.equals(t.target)
+                && headers.equals(t.headers) && bodySize == t.bodySize
+                && literal.isPresent() == t.literal.isPresent()
+                && Arrays.equals(literal.orElse(null), t.literal.orElse(null));
+    }
+
+    @Override
+    public int hashCode() {
+        return (method.hashCode() * 31 + target.hashCode()) * 31 + headers.hashCode() + bodySize
+                + literal.map(Arrays::hashCode).orElse(0);
+    }
+
+    @Override
+    public String toString() {
+        return "RequestTemplate[" + method + " " + target + ", headers " + headers + ", body " + bodySize + " bytes"
+                + (literal.isPresent() ? " given" : "") + "]";
     }
 
     /** Whether answers carry no body whatever their headers say (RFC 9112 section 6.3). */

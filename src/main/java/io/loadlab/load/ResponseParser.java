@@ -28,9 +28,10 @@ public final class ResponseParser {
          * @param status    the status code, 100 to 999
          * @param bodyBytes bytes of body (after removing chunk framing)
          * @param close     whether the server will close the connection after this response
+         * @param matched   whether the body held the expected text ({@code true} when none is expected)
          * @return {@code true} to go on parsing the bytes that follow, {@code false} to stop
          */
-        boolean onResponse(int status, long bodyBytes, boolean close);
+        boolean onResponse(int status, long bodyBytes, boolean close, boolean matched);
     }
 
     /** Longest status, header or chunk-size line accepted, in bytes. */
@@ -80,9 +81,23 @@ public final class ResponseParser {
     /** Where in {@link #window} the header section being parsed began, or -1 when not in it. */
     private int sectionStart = -1;
 
+    /** Looks for the expected text in each body; null when none is expected. */
+    private final BodyMatcher matcher;
+    /** The matcher's state for the body being read. */
+    private int matchState;
+
     /** @param headRequests whether the requests on this connection are {@code HEAD} (no bodies) */
     public ResponseParser(boolean headRequests) {
+        this(headRequests, null);
+    }
+
+    /**
+     * @param headRequests whether the requests on this connection are {@code HEAD} (no bodies)
+     * @param matcher      what each body must hold, or null for anything
+     */
+    ResponseParser(boolean headRequests, BodyMatcher matcher) {
         this.headRequests = headRequests;
+        this.matcher = matcher;
         resetMessage();
     }
 
@@ -98,6 +113,9 @@ public final class ResponseParser {
         while (in.isReadable() && !stopped) {
             if (state == BODY && remaining >= in.readableBytes() || state == BODY_TO_CLOSE) {
                 // A body that takes the whole rest of the buffer is skipped without copying it.
+                if (matcher != null) {
+                    matchState = matcher.feed(matchState, in, in.readerIndex(), in.readableBytes());
+                }
                 skipBody(in.readableBytes(), listener);
                 in.skipBytes(in.readableBytes());
                 continue;
@@ -124,6 +142,9 @@ public final class ResponseParser {
         while (pos < n && !stopped && error == null) {
             if (state == BODY || state == BODY_TO_CLOSE) {
                 int k = state == BODY ? (int) Math.min(remaining, n - pos) : n - pos;
+                if (matcher != null) {
+                    matchState = matcher.feed(matchState, window, pos, k);
+                }
                 skipBody(k, listener);
                 pos += k;
                 continue;
@@ -374,8 +395,9 @@ public final class ResponseParser {
         int s = status;
         long body = bodyBytes;
         boolean c = close;
+        boolean matched = matcher == null || matcher.found(matchState);
         resetMessage();
-        if (!listener.onResponse(s, body, c)) {
+        if (!listener.onResponse(s, body, c, matched)) {
             stopped = true;
         }
     }
@@ -391,5 +413,6 @@ public final class ResponseParser {
         remaining = 0;
         bodyBytes = 0;
         headerBytes = 0;
+        matchState = BodyMatcher.start();
     }
 }

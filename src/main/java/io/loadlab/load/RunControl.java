@@ -22,6 +22,8 @@ final class RunControl {
     final double fixedRateIntervalNanos;
     /** Correct statuses, indexed by code (shared read-only by all connections). */
     final boolean[] statusOk;
+    /** What every answer's body must hold; null when anything goes. Immutable, shared by the loops. */
+    final BodyMatcher bodyMatcher;
     /** Due time of the first request of the run, {@link System#nanoTime()} base. */
     volatile long startNanos;
     /** Cleared when the run stops issuing requests. */
@@ -42,6 +44,7 @@ final class RunControl {
         this.fixedRateIntervalNanos = spec.model() instanceof LoadModel.FixedRate f
                 ? 1e9 * spec.slots() / f.requestsPerSecond() : 0;
         this.statusOk = spec.expectation().statusTable();
+        this.bodyMatcher = spec.expectation().matcher();
         this.total = spec.requestCount().orElse(-1);
         this.permits = total > 0 ? new AtomicLong(total) : null;
     }

@@ -16,8 +16,8 @@ final class Tally {
     long missed;
     long bytesRead;
     long bytesWritten;
-    /** Failed requests by category, in {@link ErrorCounts}' order (connect, read, write, timeout, status, protocol, tls). */
-    private final long[] errors = new long[7];
+    /** Failed requests by category, in {@link ErrorCounts}' order (connect, read, write, timeout, status, protocol, tls, body). */
+    private final long[] errors = new long[8];
     final long[] statusCounts = new long[Worker.STATUS_CODES];
     /** The interval's latencies after a snapshot; an empty histogram for the loop's next interval before. */
     Histogram latency = Totals.newHistogram();
@@ -29,11 +29,11 @@ final class Tally {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(errors[0], errors[1], errors[2], errors[3], errors[4], errors[5], errors[6]);
+        return new ErrorCounts(errors[0], errors[1], errors[2], errors[3], errors[4], errors[5], errors[6], errors[7]);
     }
 
     /** Sets the error counts of a loop (on the loop). */
-    void errors(long connect, long read, long write, long timeout, long status, long protocol, long tls) {
+    void errors(long connect, long read, long write, long timeout, long status, long protocol, long tls, long body) {
         errors[0] = connect;
         errors[1] = read;
         errors[2] = write;
@@ -41,6 +41,7 @@ final class Tally {
         errors[4] = status;
         errors[5] = protocol;
         errors[6] = tls;
+        errors[7] = body;
     }
 
     /** Empties the histograms for the loop's next interval; on the calling thread, after reading them. */

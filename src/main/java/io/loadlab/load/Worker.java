@@ -67,6 +67,8 @@ final class Worker {
     long errTimeout;
     long errStatus;
     long errProtocol;
+    /** Answers whose body lacked the expected text. */
+    long errBody;
     /** At a fixed rate: requests that fell due in the window but were never sent (set at its end). */
     long missed;
     /** At a fixed rate: how late each request was sent after its due time, ns; null in the closed loop. */
@@ -157,9 +159,10 @@ final class Worker {
     /**
      * One answer, over either protocol: its latency from when it was due and from when it was sent
      * ({@link System#nanoTime()} values, {@code now} when it ended), its status, and a body of the wrong
-     * size as a protocol error; the run is told. On the loop.
+     * size as a protocol error, and one without the expected text ({@code matched} false) as a body error;
+     * the run is told. On the loop.
      */
-    void answered(long dueNanos, long sentNanos, long now, int status, long bodyBytes) {
+    void answered(long dueNanos, long sentNanos, long now, int status, long bodyBytes, boolean matched) {
         record((now - dueNanos) / 1000, (now - sentNanos) / 1000);
         requests++;
         statusCounts[status]++;
@@ -167,6 +170,8 @@ final class Worker {
             errStatus++;
         } else if (expectedBody >= 0 && bodyBytes != expectedBody) {
             errProtocol++;
+        } else if (!matched) {
+            errBody++;
         }
         control.finished(1);
     }
@@ -195,7 +200,7 @@ final class Worker {
             service.reset();
         }
         requests = bytesRead = bytesWritten = 0;
-        errConnect = errRead = errWrite = errTimeout = errStatus = errProtocol = 0;
+        errConnect = errRead = errWrite = errTimeout = errStatus = errProtocol = errBody = 0;
         tls.failed = 0;
         h2.reset();
         missed = 0;
@@ -238,7 +243,7 @@ final class Worker {
         t.missed = missed;
         t.bytesRead = bytesRead;
         t.bytesWritten = bytesWritten;
-        t.errors(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol, tls.failed);
+        t.errors(errConnect, errRead, errWrite, errTimeout, errStatus, errProtocol, tls.failed, errBody);
         t.copyStatus(statusCounts);
         Histogram empty = t.latency;
         t.latency = latency;

@@ -60,7 +60,7 @@ public final class ParserBenchmark {
         buf.writeBytes(bytes);
         ResponseParser parser = new ResponseParser(false);
         long[] sink = {0};
-        ResponseParser.Listener listener = (status, body, close) -> {
+        ResponseParser.Listener listener = (status, body, close, matched) -> {
             sink[0] += status + body;
             return true;
         };

@@ -25,7 +25,7 @@ class ResponseParserFuzzTest {
         int pieces = data.consumeInt(1, 8);
         ResponseParser parser = new ResponseParser(head);
         long[] responses = {0};
-        ResponseParser.Listener listener = (status, body, close) -> {
+        ResponseParser.Listener listener = (status, body, close, matched) -> {
             assertTrue(status >= 100 && status <= 999, "status " + status);
             assertTrue(body >= 0, "body " + body);
             assertTrue(!head || body == 0, "a HEAD answer has no body");

@@ -41,7 +41,7 @@ class ResponseParserTest {
         }
 
         @Override
-        public boolean onResponse(int status, long bodyBytes, boolean close) {
+        public boolean onResponse(int status, long bodyBytes, boolean close, boolean matched) {
             responses.add(new Resp(status, bodyBytes, close));
             return responses.size() < stopAfter;
         }

@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class TestHttpServer implements AutoCloseable {
 
-    /** A parsed request. */
-    record Request(String method, String path, long number, byte[] body) {}
+    /** A parsed request; {@code headers} its header lines as sent. */
+    record Request(String method, String path, long number, byte[] body, List<String> headers) {}
 
     /** Writes the answer to one request; returns {@code false} to close the connection. */
     interface Handler {
@@ -112,8 +112,10 @@ final class TestHttpServer implements AutoCloseable {
                 }
                 String[] parts = line.split(" ");
                 long contentLength = 0;
+                List<String> headers = new java.util.ArrayList<>();
                 String h;
                 while ((h = readLine(in)) != null && !h.isEmpty()) {
+                    headers.add(h);
                     int colon = h.indexOf(':');
                     if (colon > 0 && h.substring(0, colon).equalsIgnoreCase("content-length")) {
                         contentLength = Long.parseLong(h.substring(colon + 1).trim());
@@ -124,7 +126,7 @@ final class TestHttpServer implements AutoCloseable {
                 }
                 byte[] body = in.readNBytes((int) contentLength);
                 long n = requests.incrementAndGet();
-                if (!handler.handle(new Request(parts[0], parts.length > 1 ? parts[1] : "", n, body), out)) {
+                if (!handler.handle(new Request(parts[0], parts.length > 1 ? parts[1] : "", n, body, headers), out)) {
                     return;
                 }
             }

@@ -61,6 +61,9 @@ public final class JsonSummary {
         errors.put("status", e.status());
         errors.put("protocol", e.protocol());
         errors.put("tls", e.tls());
+        if (r.spec().expectation().bodyContains().isPresent()) {
+            errors.put("body", e.body());
+        }
         ObjectNode codes = o.putObject("status_codes");
         for (Map.Entry<Integer, Long> c : r.statusCodes().entrySet()) {
             codes.put(String.valueOf(c.getKey()), c.getValue());

@@ -88,10 +88,11 @@ public final class TextSummary {
         sb.append('\n');
         ErrorCounts e = r.errors();
         sb.append(String.format(Locale.ROOT,
-                "  Errors        connect %s, read %s, write %s, timeout %s, status %s, protocol %s%s%n",
+                "  Errors        connect %s, read %s, write %s, timeout %s, status %s, protocol %s%s%s%n",
                 Units.count(e.connect()), Units.count(e.read()), Units.count(e.write()),
                 Units.count(e.timeout()), Units.count(e.status()), Units.count(e.protocol()),
-                r.tls().isPresent() ? ", tls " + Units.count(e.tls()) : ""));
+                r.tls().isPresent() ? ", tls " + Units.count(e.tls()) : "",
+                r.spec().expectation().bodyContains().isPresent() ? ", body " + Units.count(e.body()) : ""));
         Histogram ct = r.connectTime();
         if (ct.getTotalCount() > 0) {
             sb.append(String.format(Locale.ROOT, "  Connect       %s connections, mean %s, max %s%n",
