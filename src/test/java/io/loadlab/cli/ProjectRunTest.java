@@ -142,4 +142,18 @@ class ProjectRunTest {
         assertTrue(r.err().contains("plan.colour is not an option of loadlab run; the plan's fields are"), r.err());
         assertFalse(Files.exists(tmp.resolve("bad-plan")));
     }
+
+    /** From a notebook or JShell, one call runs the project file and returns its results. */
+    @Test
+    void oneCallRunsAProjectFileAndReturnsItsResults() throws IOException {
+        Path file = project(subject("good", "none"), "plan: {rounds: 1}\n");
+        List<String> options = new java.util.ArrayList<>(List.of("--out", tmp.resolve("from-code").toString()));
+        options.addAll(List.of(QUICK));
+        Results results = io.loadlab.Loadlab.run(file, options.toArray(String[]::new));
+        Table runs = results.runs();
+        assertEquals(1, runs.rowCount(), runs.print());
+        assertEquals("good", runs.stringColumn(RunColumn.SUBJECT.id()).get(0));
+        assertEquals("ok", runs.stringColumn(RunColumn.STATUS.id()).get(0));
+        assertEquals(0L, runs.longColumn(RunColumn.ERRORS_BODY.id()).get(0));
+    }
 }
