@@ -29,20 +29,21 @@ record AttachedServer(String label, URI url, Optional<ProcessHandle> process) im
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
     /**
-     * The server of {@code inst}, once its readiness path answers 2xx.
+     * The server of {@code inst}, once its readiness path answers 2xx. Its pid (file) is read only then:
+     * a server just started may write its pid file a moment after it first listens, or before.
      *
      * @throws SubjectException when it does not within {@code ready}, or its pid is not a running process
      */
     static AttachedServer await(Plan.Instance inst, Duration ready, Measurement.Waits waits) {
         SubjectManifest m = inst.subject().manifest();
         SubjectManifest.Attached a = m.attached().orElseThrow();
-        Optional<ProcessHandle> process = pid(inst.label(), a).stream().boxed().findFirst()
-                .map(pid -> ProcessHandle.of(pid).orElseThrow(() -> new SubjectException("subject " + inst.label()
-                        + ": no process has pid " + pid + "; start the server, or fix pid/pid-file in the project file")));
         waits.interruptibly(() -> {
             probe(inst.label(), a.url(), m.ready().path(), ready);
             return null;
         });
+        Optional<ProcessHandle> process = pid(inst.label(), a).stream().boxed().findFirst()
+                .map(pid -> ProcessHandle.of(pid).orElseThrow(() -> new SubjectException("subject " + inst.label()
+                        + ": no process has pid " + pid + "; start the server, or fix pid/pid-file in the project file")));
         return new AttachedServer(inst.label(), a.url(), process);
     }
 

@@ -76,7 +76,9 @@ class H2EngineTest {
             // Each connection answers 50, then leaves; the two open at the end answered fewer.
             assertTrue(r.requests() >= 50 * goaways && r.requests() < 50 * (goaways + 2),
                     r.requests() + " answers, " + goaways + " GOAWAYs");
-            assertEquals(goaways, r.h2().orElseThrow().goaway());
+            // The last GOAWAY may leave the server after the run settled its final request, uncounted.
+            long counted = r.h2().orElseThrow().goaway();
+            assertTrue(counted == goaways || counted == goaways - 1, counted + " GOAWAYs counted, " + goaways + " sent");
             assertEquals(s.answered.get(), r.requests(), "every answer the server sent was counted");
             assertEquals(3000, r.requests() + r.errors().read(), "each request answered or lost");
             assertTrue(r.errors().read() > 0, "streams were in flight above each GOAWAY's last one");
