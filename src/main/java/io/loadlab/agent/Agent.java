@@ -79,8 +79,9 @@ public final class Agent implements AutoCloseable {
                 a.coordinatorGone(c);
             }
         });
+        // Never the cluster name: it is derived from the secret and admits whoever presents it.
         a.say("listening on " + listen + " (Hazelcast " + hz.getCluster().getLocalMember().getVersion()
-                + ", cluster " + secret.clusterName() + "), " + cpus() + " CPUs for load"
+                + "), " + cpus() + " CPUs for load"
                 + subjectsHome.map(h -> "; starts subjects from " + h.resolve("subjects") + " (--allow-subjects)")
                 .orElse(""));
         return a;

@@ -5,8 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
+import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -27,25 +32,44 @@ public final class Secret {
     }
 
     /**
-     * Reads the secret: the file's text without surrounding white space.
+     * Reads the secret: the file's text without surrounding white space. As ssh does for keys, a file
+     * that its group or others may read or write is refused: anyone who can read it controls the agents.
      *
-     * @throws AgentException when the file is missing, unreadable or shorter than {@value #MIN_LENGTH}
+     * @throws AgentException when the file is missing, unreadable, open to group or others, or shorter
+     *                        than {@value #MIN_LENGTH}
      */
     public static Secret read(Path file) {
         String text;
         try {
+            checkPrivate(file);
             text = Files.readString(file, StandardCharsets.UTF_8).strip();
         } catch (NoSuchFileException e) {
             throw new AgentException("secret file " + file + " does not exist: make one with"
-                    + " 'head -c 32 /dev/urandom | base64 > " + file + "' and give it to every agent");
+                    + " '(umask 077; head -c 32 /dev/urandom | base64 > " + file + ")' and give it to every agent");
         } catch (IOException e) {
             throw new AgentException("cannot read secret file " + file + ": " + e.getMessage());
         }
         if (text.length() < MIN_LENGTH) {
             throw new AgentException("secret file " + file + " holds " + text.length() + " characters, at least "
-                    + MIN_LENGTH + " are needed: make one with 'head -c 32 /dev/urandom | base64 > " + file + "'");
+                    + MIN_LENGTH + " are needed: make one with '(umask 077; head -c 32 /dev/urandom | base64 > " + file
+                    + ")'");
         }
         return of(text);
+    }
+
+    /** Refuses a file that group or others may read or write; a file system without POSIX modes passes. */
+    private static void checkPrivate(Path file) throws IOException {
+        if (Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
+            return;
+        }
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+        Set<PosixFilePermission> open = EnumSet.of(PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
+                PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE);
+        open.retainAll(mode);
+        if (!open.isEmpty()) {
+            throw new AgentException("secret file " + file + " can be read or written by others than its owner (mode "
+                    + PosixFilePermissions.toString(mode) + "): run 'chmod 600 " + file + "'");
+        }
     }
 
     /** A secret from its text (tests, notebooks). */

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
                 "it also builds, starts, samples and stops the subjects of loadlab run --subject-host HOST:PORT;",
                 "a coordinator that goes away has its subject stopped."},
         footer = {"", "Example:",
-                "  head -c 32 /dev/urandom | base64 > ~/.loadlab-secret   # the same file on every host",
+                "  (umask 077; head -c 32 /dev/urandom | base64 > ~/.loadlab-secret)   # the same file on every host",
                 "  loadlab agent --listen 10.0.0.2:5701 --secret-file ~/.loadlab-secret",
                 "  loadlab agent --listen 10.0.0.9:5701 --secret-file ~/.loadlab-secret --allow-subjects",
                 "", "Exit codes: 0 stopped, 2 a usage error (bad address, secret file, port taken)."})

@@ -208,12 +208,43 @@ class AgentPartsTest {
         assertEquals(Secret.of("a secret of enough length").clusterName(), Secret.of("a secret of enough length").clusterName());
         assertNotEquals(Secret.of("a secret of enough length").clusterName(), Secret.of("another secret, as long").clusterName());
         assertTrue(Secret.of("a secret of enough length").clusterName().matches("loadlab-[0-9a-f]{24}"));
-        Path shortOne = Files.writeString(dir.resolve("s"), "short\n");
+        Path shortOne = TestSecrets.write(dir.resolve("s"), "short\n");
         AgentException e = assertThrows(AgentException.class, () -> Secret.read(shortOne));
         assertTrue(e.getMessage().contains("at least 16"), e.getMessage());
         AgentException missing = assertThrows(AgentException.class, () -> Secret.read(dir.resolve("none")));
         assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
         assertTrue(!Secret.of("a secret of enough length").toString().contains("secret of"));
+    }
+
+    /** As ssh does for keys: a secret that group or others may read is refused, with the chmod that fixes it. */
+    @Test
+    void aSecretFileOthersCanReadIsRefusedWithTheChmodToRun(@TempDir Path dir) throws Exception {
+        Path open = Files.writeString(dir.resolve("open"), "a secret of enough length\n");
+        for (String mode : List.of("rw-r--r--", "rw-rw----", "rw-----w-")) {
+            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString(mode));
+            AgentException e = assertThrows(AgentException.class, () -> Secret.read(open), mode);
+            assertTrue(e.getMessage().contains("chmod 600 " + open), e.getMessage());
+            assertTrue(e.getMessage().contains(mode), e.getMessage());
+        }
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertEquals(Secret.of("a secret of enough length").clusterName(), Secret.read(open).clusterName());
+    }
+
+    /** The cluster name admits whoever presents it: the agent's log must not show it. */
+    @Test
+    void theAgentsLogDoesNotShowTheClusterName(@TempDir Path dir) throws Exception {
+        Secret secret = Secret.read(TestSecrets.write(dir.resolve("secret"), "a secret of enough length\n"));
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        Agent a = Agent.start(new HostPort("127.0.0.1", io.loadlab.subject.SubjectProcess.freePort()), secret,
+                new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8), Optional.empty(),
+                Optional.empty());
+        try {
+            String text = log.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(text.contains("listening on 127.0.0.1:"), text);
+            assertFalse(text.contains(secret.clusterName()), text);
+        } finally {
+            a.close();
+        }
     }
 
     @Test

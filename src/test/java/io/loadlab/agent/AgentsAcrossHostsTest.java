@@ -139,7 +139,7 @@ class AgentsAcrossHostsTest {
     @Test
     void aCoordinatorOrMemberWithoutTheSecretIsRefusedAndLogged() throws Exception {
         Path wrong = dir.resolve("wrong-secret");
-        Files.writeString(wrong, "not the agents' secret at all, no\n");
+        TestSecrets.write(wrong, "not the agents' secret at all, no\n");
         Hosts.Coordinated r = hosts.load("wrong", "-d", "1s", "--connect-timeout", "1s", "--agents", hosts.agent(1), "--secret-file",
                 wrong.toString(), "--json", hosts.url("/plaintext"));
         assertNotEquals(0, r.exit());

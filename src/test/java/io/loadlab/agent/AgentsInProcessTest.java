@@ -66,7 +66,7 @@ class AgentsInProcessTest {
             x.close();
         });
         server.start();
-        secret = Files.writeString(dir.resolve("secret"), "the in-process agents' secret\n");
+        secret = TestSecrets.write(dir.resolve("secret"), "the in-process agents' secret\n");
         for (int k = 0; k < 2; k++) {
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             logs.add(log);
@@ -173,7 +173,7 @@ class AgentsInProcessTest {
 
     @Test
     void aCoordinatorWithoutTheSecretIsRefusedAndTheRefusalLogged() throws IOException {
-        Path wrong = Files.writeString(dir.resolve("wrong"), "a different secret, long enough\n");
+        Path wrong = TestSecrets.write(dir.resolve("wrong"), "a different secret, long enough\n");
         // A refused coordinator waits out its connect timeout (the load's, plus 5 s): keep it short.
         LoadSpec spec = LoadSpec.builder().url(url()).connections(2).duration(Duration.ofSeconds(1))
                 .connectTimeout(Duration.ofSeconds(1)).build();

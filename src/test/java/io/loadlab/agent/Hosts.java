@@ -40,7 +40,7 @@ final class Hosts implements AutoCloseable {
 
     static Hosts start(Path dir) throws IOException, InterruptedException {
         Path secret = dir.resolve("secret");
-        Files.writeString(secret, "test secret of the agents, 32 chars\n");
+        TestSecrets.write(secret, "test secret of the agents, 32 chars\n");
         Netns net = Netns.create(dir, NAMES);
         Hosts h = new Hosts(net, dir, secret);
         try {

@@ -59,7 +59,7 @@ class RemoteSubjectsAcrossHostsTest {
             }
             Assumptions.abort("remote subject tests skipped: " + why.get());
         }
-        secret = Files.writeString(dir.resolve("secret"), "test secret of the agents, 32 chars\n");
+        secret = TestSecrets.write(dir.resolve("secret"), "test secret of the agents, 32 chars\n");
         net = Netns.create(dir, "subjects", "plain", "coord");
         allowing = agent("subjects", "--allow-subjects");
         agent("plain");

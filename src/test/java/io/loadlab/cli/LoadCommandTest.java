@@ -142,7 +142,7 @@ class LoadCommandTest {
 
     @Test
     void agentOptionsGoTogetherAndTheirErrorsAreOneLine(@TempDir Path dir) throws IOException {
-        Path secret = Files.writeString(dir.resolve("secret"), "a secret of the agents, long enough\n");
+        Path secret = io.loadlab.agent.TestSecrets.write(dir.resolve("secret"), "a secret of the agents, long enough\n");
         String[][] cases = {
                 {"--agents", "127.0.0.1:5701"},
                 {"--secret-file", secret.toString()},
