@@ -64,8 +64,10 @@ final class KernelCommand implements Runnable {
         @ArgGroup(exclusive = true)
         Where where;
 
-        @Option(names = KernelMain.ALLOW_UNSIGNED, description = {"let the kernel start when the connection file's",
-                "key is empty, so that it runs unsigned messages from anyone who reaches its ports"})
+        // One line: HelpText reflows multi-line descriptions by rebuilding options, which a command
+        // with an ArgGroup does not allow.
+        @Option(names = KernelMain.ALLOW_UNSIGNED, description = "let the kernel start when the connection file's key "
+                + "is empty, so that it runs unsigned messages from anyone who reaches its ports")
         boolean allowUnsigned;
 
         /** Where Jupyter puts the kernelspec; at most one. */
