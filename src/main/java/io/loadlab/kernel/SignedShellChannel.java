@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -125,7 +126,7 @@ final class SignedShellChannel extends ShellChannel {
             }
         }
         if (bytes > MAX_MESSAGE_BYTES) {
-            return refuse(String.format(java.util.Locale.ROOT, "a message of %,d bytes (more than %,d)", bytes,
+            return refuse(String.format(Locale.ROOT, "a message of %,d bytes (more than %,d)", bytes,
                     MAX_MESSAGE_BYTES));
         }
         int delimiter = indexOfDelimiter(frames);
@@ -143,7 +144,7 @@ final class SignedShellChannel extends ShellChannel {
         }
         try {
             return Optional.of(parse(frames.subList(0, delimiter), signed, frames.subList(delimiter + 6, frames.size())));
-        } catch (JsonParseException | IllegalStateException | NullPointerException e) {
+        } catch (JsonParseException | IllegalStateException e) {
             return refuse("a signed message that is not valid JSON (" + e.getMessage() + ")");
         }
     }
@@ -166,6 +167,9 @@ final class SignedShellChannel extends ShellChannel {
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static Message<?> parse(List<byte[]> identities, List<byte[]> signed, List<byte[]> blobs) {
         Header<?> header = GSON.fromJson(utf8(signed.get(0)), Header.class);
+        if (header == null || header.getType() == null) {
+            throw new JsonParseException("no header with a msg_type");
+        }
         JsonElement parentJson = new JsonParser().parse(utf8(signed.get(1)));
         Header<?> parent = parentJson.isJsonObject() && parentJson.getAsJsonObject().size() > 0
                 ? GSON.fromJson(parentJson, Header.class) : null;
