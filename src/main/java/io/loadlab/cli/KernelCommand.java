@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.kernel.KernelMain;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +44,10 @@ final class KernelCommand implements Runnable {
     @Command(name = "install", mixinStandardHelpOptions = true, usageHelpWidth = 100,
             description = {"Install the kernelspec 'Java (Loadlab)': the kernel runs this checkout's jar with the",
                     "current Java. Needs Jupyter (apt-get install jupyter-client jupyter-core). Without --user,",
-                    "--sys-prefix or --prefix, Jupyter installs it for all users."})
+                    "--sys-prefix or --prefix, Jupyter installs it for all users. The kernel listens where its",
+                    "connection file says (Jupyter's default: 127.0.0.1, warned about otherwise) and runs only",
+                    "messages signed with its key, each once and at most 64 MiB; it refuses to start with an empty",
+                    "key unless installed with --allow-unsigned."})
     static final class Install implements Callable<Integer> {
 
         /** The system property in which {@code ./loadlab} passes its JVM flags, one a line. */
@@ -59,6 +63,12 @@ final class KernelCommand implements Runnable {
 
         @ArgGroup(exclusive = true)
         Where where;
+
+        // One line: HelpText reflows multi-line descriptions by rebuilding options, which a command
+        // with an ArgGroup does not allow.
+        @Option(names = KernelMain.ALLOW_UNSIGNED, description = "let the kernel start when the connection file's key "
+                + "is empty, so that it runs unsigned messages from anyone who reaches its ports")
+        boolean allowUnsigned;
 
         /** Where Jupyter puts the kernelspec; at most one. */
         static final class Where {
@@ -162,7 +172,11 @@ final class KernelCommand implements Runnable {
             // The jar's manifest names the libraries, for the JVM and for JShell's compiler alike.
             argv.addAll(List.of("-cp", fromJar ? classes
                     : classes + File.pathSeparator + lib.toAbsolutePath() + File.separator + "*"));
-            argv.addAll(List.of("io.loadlab.kernel.KernelMain", "{connection_file}"));
+            argv.add(KernelMain.class.getName());
+            if (allowUnsigned) {
+                argv.add(KernelMain.ALLOW_UNSIGNED);
+            }
+            argv.add("{connection_file}");
             Map<String, Object> spec = new LinkedHashMap<>();
             spec.put("argv", argv);
             spec.put("display_name", "Java (Loadlab)");

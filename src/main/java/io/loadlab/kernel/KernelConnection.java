@@ -14,14 +14,16 @@ import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
 import io.github.spencerpark.jupyter.messages.reply.InterruptReply;
 import io.github.spencerpark.jupyter.messages.reply.KernelInfoReply;
 import io.github.spencerpark.jupyter.messages.reply.ShutdownReply;
-import java.security.InvalidKeyException;
-import java.security.NoSuchAlgorithmException;
+import java.lang.reflect.Field;
+import java.security.GeneralSecurityException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.zeromq.ZMQ;
 
 /**
  * The kernel's ZeroMQ connection, which fixes two things in the base kernel's messages. It names
@@ -30,40 +32,60 @@ import java.util.logging.Logger;
  * that {@code error} message and {@code execute_reply} with the name, message and traceback the
  * {@link CellError} carries. And it adds the {@code "status": "ok"} that protocol 5.1 requires to
  * the replies whose base-kernel classes lack it (kernel info, shutdown, interrupt, comm info).
- * Its channel threads outlive errors: see {@link #connect()}.
+ * Its channel threads outlive errors: see {@link #connect()}. Its shell and control channels
+ * refuse wrongly signed, replayed and oversized messages ({@link #guard}).
  */
 final class KernelConnection extends JupyterConnection {
 
     private static final Logger LOG = Logger.getLogger(KernelConnection.class.getName());
-    /** How long the shell and control threads sleep between looks for a message. */
+    /**
+     * How long the shell and control threads sleep between looks for a message: the base kernel's
+     * 50 ms made every request wait 25 ms on average for its thread to wake (a trivial cell, 60 ms
+     * of work, took 120 ms).
+     */
     static final long POLL_MS = Long.getLong("loadlab.kernel.pollMs", 2);
     /** How long a channel thread waits after an error before it polls again. */
     private static final long RETRY_MS = 50;
 
     private final LoadlabKernel kernel;
 
-    KernelConnection(KernelConnectionProperties properties, LoadlabKernel kernel)
-            throws NoSuchAlgorithmException, InvalidKeyException {
+    KernelConnection(KernelConnectionProperties properties, LoadlabKernel kernel, Consumer<String> log)
+            throws GeneralSecurityException {
         super(properties);
         this.kernel = kernel;
-        pollEvery(shell, POLL_MS);
-        pollEvery(control, POLL_MS);
+        guard(this, properties, log);
     }
 
     /**
-     * The base kernel's shell and control threads look for a message, then sleep 50 ms: every
-     * request waited 25 ms on average for its thread to wake (a trivial cell, 60 ms of work, took
-     * 120 ms). {@code ShellChannel} takes that sleep as a constructor argument, which
-     * {@code JupyterConnection} does not pass on; it is set here, before the threads start.
+     * Puts {@link SignedShellChannel}s in place of the base kernel's shell and control channels
+     * (before {@link #connect()} binds them), sharing one {@link MessageVerifier}: the base
+     * channels compare signatures with {@code String.equals} and run a replayed message again.
+     * Package-private and static so that tests guard a plain {@code JupyterConnection} the same way.
+     *
+     * @param log where one line about each refused message goes
+     * @throws GeneralSecurityException when the signature scheme is not an HMAC this JVM provides
      */
-    private static void pollEvery(ShellChannel channel, long millis) {
+    static void guard(JupyterConnection connection, KernelConnectionProperties properties, Consumer<String> log)
+            throws GeneralSecurityException {
+        MessageVerifier verifier = MessageVerifier.of(properties.getSignatureScheme(), properties.getKey());
         try {
-            java.lang.reflect.Field sleep = ShellChannel.class.getDeclaredField("sleep");
-            sleep.setAccessible(true);
-            sleep.setLong(channel, millis);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.log(Level.WARNING, "loadlab kernel: the shell channel keeps its 50 ms poll (" + e + ")");
+            ZMQ.Context ctx = (ZMQ.Context) field(JupyterConnection.class, "ctx").get(connection);
+            for (String name : List.of("shell", "control")) {
+                Field f = field(JupyterConnection.class, name);
+                ShellChannel base = (ShellChannel) f.get(connection);
+                f.set(connection, new SignedShellChannel(ctx, name.equals("control"), connection, verifier,
+                        properties.createHMACGenerator(), log, POLL_MS));
+                base.close();
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("jupyter-jvm-basekernel changed: cannot replace its shell channels", e);
         }
+    }
+
+    private static Field field(Class<?> type, String name) throws NoSuchFieldException {
+        Field f = type.getDeclaredField(name);
+        f.setAccessible(true);
+        return f;
     }
 
     /**

@@ -4,23 +4,34 @@ import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
  * The kernel's main class, started by Jupyter as {@code java -cp ... io.loadlab.kernel.KernelMain
- * CONNECTION_FILE} (see {@code loadlab kernel install}). Exit codes: 0 after a shutdown request or
- * when the parent process or connection file is gone, 2 for a bad command line or connection file.
+ * [--allow-unsigned] CONNECTION_FILE} (see {@code loadlab kernel install}). Exit codes: 0 after a
+ * shutdown request or when the parent process or connection file is gone, 2 for a bad command line
+ * or connection file, including one with an empty key without {@code --allow-unsigned}
+ * ({@link ConnectionChecks}).
  * Cells cannot end it with {@code System.exit} ({@link ExitGuard}).
  */
 public final class KernelMain {
+
+    /**
+     * The flag, before the connection file, that lets the kernel start with an empty key and so
+     * accept unsigned messages; {@code loadlab kernel install --allow-unsigned} puts it in the
+     * kernelspec.
+     */
+    public static final String ALLOW_UNSIGNED = "--allow-unsigned";
 
     /** How often the kernel checks that its parent process is still there. */
     static final Duration WATCH_PERIOD = Duration.ofMillis(500);
@@ -29,8 +40,10 @@ public final class KernelMain {
     }
 
     public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("usage: java -cp ... io.loadlab.kernel.KernelMain CONNECTION_FILE");
+        boolean allowUnsigned = args.length == 2 && args[0].equals(ALLOW_UNSIGNED);
+        if (args.length != 1 && !allowUnsigned) {
+            System.err.println("usage: java -cp ... io.loadlab.kernel.KernelMain [" + ALLOW_UNSIGNED
+                    + "] CONNECTION_FILE");
             System.exit(2);
         }
         // The base kernel logs every message at INFO on stderr, which Jupyter shows to the user.
@@ -38,7 +51,7 @@ public final class KernelMain {
         // The root handler takes System.err when it is first used; made now, it keeps the kernel's
         // own stderr (the Jupyter server's log) rather than the stream of a cell that is running.
         Logger.getLogger("").getHandlers();
-        Path file = Path.of(args[0]);
+        Path file = Path.of(args[args.length - 1]);
         KernelConnectionProperties properties;
         try {
             properties = KernelConnectionProperties.parse(Files.readString(file));
@@ -47,11 +60,20 @@ public final class KernelMain {
             System.exit(2);
             return;
         }
+        Optional<String> refusal = ConnectionChecks.refusal(properties, file, allowUnsigned);
+        if (refusal.isPresent()) {
+            System.err.println(refusal.get());
+            System.exit(2);
+            return;
+        }
+        ConnectionChecks.warning(properties, file).ifPresent(System.err::println);
         ParentWatch.start(file, WATCH_PERIOD, reason -> exit("loadlab kernel: " + reason + "; exiting"));
         LoadlabKernel kernel = LoadlabKernel.forThisJvm();
         KernelConnection connection;
         try {
-            connection = new KernelConnection(properties, kernel);
+            // The kernel's own stderr (the Jupyter server's log), not a running cell's.
+            PrintStream err = System.err;
+            connection = new KernelConnection(properties, kernel, err::println);
         } catch (GeneralSecurityException e) {
             System.err.println("loadlab kernel: bad signature scheme in " + file + ": " + e);
             System.exit(2);

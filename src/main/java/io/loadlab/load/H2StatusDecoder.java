@@ -218,6 +218,10 @@ final class H2StatusDecoder implements Http2HeadersDecoder, Http2HeadersDecoder.
      * each name is kept with its coded bytes and decoded again only when they differ.
      */
     private int string(ByteBuf block, boolean keep, int cacheName) throws Http2Exception {
+        if (!block.isReadable()) {
+            // A field cut before its string: Netty's codec turns only Http2Exception into a GOAWAY.
+            throw compression("a string cut off");
+        }
         boolean huffman = (block.getUnsignedByte(block.readerIndex()) & 0x80) != 0;
         long length = readInt(block, 7);
         if (length > block.readableBytes()) {

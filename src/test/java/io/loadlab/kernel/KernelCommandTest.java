@@ -88,6 +88,18 @@ class KernelCommandTest {
     }
 
     @Test
+    void allowUnsignedGoesBeforeTheConnectionFileAndIsInTheHelp() throws Exception {
+        Path jupyter = fakeJupyter();
+        assertEquals(0, run("kernel", "install", "--user", "--allow-unsigned", "--jupyter", jupyter.toString()).code());
+        List<String> argv = new ArrayList<>();
+        new ObjectMapper().readTree(tmp.resolve("copied/kernel.json").toFile()).path("argv").forEach(a -> argv.add(a.asText()));
+        assertEquals(List.of("io.loadlab.kernel.KernelMain", "--allow-unsigned", "{connection_file}"),
+                argv.subList(argv.size() - 3, argv.size()));
+        String help = run("kernel", "install", "--help").out();
+        assertTrue(help.contains("--allow-unsigned") && help.contains("refuses to start with an empty"), help);
+    }
+
+    @Test
     void prefixAndSysPrefixArePassedOn() throws Exception {
         Path jupyter = fakeJupyter();
         assertEquals(0, run("kernel", "install", "--prefix", "some/prefix", "--jupyter", jupyter.toString()).code());

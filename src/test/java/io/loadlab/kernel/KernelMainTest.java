@@ -93,12 +93,44 @@ class KernelMainTest {
         assertTrue(read(log).contains("cannot read the connection file"), read(log));
     }
 
+    @Test
+    void anEmptyKeyIsRefusedUnlessAllowedOnPurpose() throws Exception {
+        Path conn = connectionFile(freePorts(), "");
+        Path log = tmp.resolve("refused.log");
+        Process refused = new ProcessBuilder(JAVA, "-cp", CLASSPATH, "io.loadlab.kernel.KernelMain", conn.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            assertTrue(refused.waitFor(60, TimeUnit.SECONDS), "the kernel started with an empty key");
+            assertEquals(2, refused.exitValue(), read(log));
+            assertEquals("loadlab kernel: the connection file " + conn + " has an empty key, so anyone who can reach its"
+                    + " ports could run code; let Jupyter write a key (its default), or install the kernel with"
+                    + " 'loadlab kernel install --allow-unsigned' to accept unsigned messages on purpose\n", read(log));
+        } finally {
+            refused.destroyForcibly();
+        }
+
+        int[] ports = freePorts();
+        Path allowedConn = connectionFile(ports, "");
+        Path allowedLog = tmp.resolve("allowed.log");
+        Process allowed = new ProcessBuilder(JAVA, "-cp", CLASSPATH, "io.loadlab.kernel.KernelMain", "--allow-unsigned",
+                allowedConn.toString()).redirectErrorStream(true).redirectOutput(allowedLog.toFile()).start();
+        try {
+            awaitListening(ports[1], allowed.toHandle(), allowedLog);
+        } finally {
+            allowed.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
     private Path connectionFile(int[] ports) throws IOException {
+        return connectionFile(ports, UUID.randomUUID().toString());
+    }
+
+    private Path connectionFile(int[] ports, String key) throws IOException {
         Path conn = tmp.resolve("kernel-" + UUID.randomUUID() + ".json");
         Files.writeString(conn, String.format("{\"control_port\": %d, \"shell_port\": %d, \"stdin_port\": %d, "
                 + "\"hb_port\": %d, \"iopub_port\": %d, \"transport\": \"tcp\", \"ip\": \"127.0.0.1\", "
                 + "\"signature_scheme\": \"hmac-sha256\", \"key\": \"%s\"}", ports[0], ports[1], ports[2], ports[3], ports[4],
-                UUID.randomUUID()));
+                key));
         return conn;
     }
 

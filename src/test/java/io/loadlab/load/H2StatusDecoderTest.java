@@ -192,6 +192,23 @@ class H2StatusDecoderTest {
         assertEquals("3", new H2StatusDecoder(LIST_SIZE).decodeHeaders(1, hex("5c0133")).get("content-length").toString());
     }
 
+    /**
+     * Found by {@code H2StatusDecoderFuzzTest}: a literal field whose block ends before its name or
+     * value string (not even the string's length byte) threw IndexOutOfBoundsException, which the
+     * codec does not turn into a GOAWAY.
+     */
+    @Test
+    void aLiteralCutBeforeItsNameOrValueIsACompressionError() {
+        // new name with indexing / without indexing / never indexed, then a static name (:status, 8)
+        // and a name from the table whose value is missing.
+        for (String bad : new String[] {"40", "00", "10", "48", "08", "1f00", "4003616263"}) {
+            H2StatusDecoder d = new H2StatusDecoder(LIST_SIZE);
+            Http2Exception e = assertThrows(Http2Exception.class, () -> d.decodeHeaders(1, hex(bad)), bad);
+            assertEquals(Http2Error.COMPRESSION_ERROR, e.error(), bad);
+            assertEquals("HPACK: a string cut off", e.getMessage(), bad);
+        }
+    }
+
     private static byte[] huffman(byte[] in) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long bits = 0;
