@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +44,22 @@ class StoreRepairTest {
         DataException e = assertThrows(DataException.class, () -> StoreRepair.hlog(hlog, Set.of(1)));
         assertEquals(hlog + ": line 4 is damaged (a Tag= without its comma); delete that line, then resume again",
                 e.getMessage());
+    }
+
+    @Test
+    void aResumeOfAFolderWithADamagedTagLineIsRefusedInOneLineNotCrashed() throws IOException {
+        // Through the public door: before, ExperimentStore.open threw StringIndexOutOfBoundsException.
+        Path sample = Path.of(System.getProperty("user.dir"), "data", "reconcile-steady");
+        Path dir = Files.createDirectories(tmp.resolve("steady"));
+        for (String f : List.of(ExperimentStore.SPEC_FILE, ExperimentStore.RUNS_FILE, ExperimentStore.HLOG_FILE)) {
+            Files.copy(sample.resolve(f), dir.resolve(f));
+        }
+        Path hlog = dir.resolve(ExperimentStore.HLOG_FILE);
+        int lines = Files.readAllLines(hlog).size();
+        Files.writeString(hlog, "Tag=7\n", StandardOpenOption.APPEND);
+        DataException e = assertThrows(DataException.class, () -> ExperimentStore.open(dir));
+        assertEquals(hlog + ": line " + (lines + 1) + " is damaged (a Tag= without its comma); delete that line, then"
+                + " resume again", e.getMessage());
     }
 
     @Test
