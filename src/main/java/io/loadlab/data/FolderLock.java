@@ -80,11 +80,16 @@ final class FolderLock implements AutoCloseable {
         return text.matches("[0-9]{1,19}") ? " (pid " + text + ")" : "";
     }
 
-    /** Releases the lock; the file stays (removing it would race with the next holder's open). */
+    /**
+     * Releases the lock; the file stays (removing it would race with the next holder's open).
+     * Closing again does nothing.
+     */
     @Override
     public void close() throws IOException {
         try {
-            lock.release();
+            if (lock.isValid()) {
+                lock.release();
+            }
         } finally {
             channel.close();
         }

@@ -112,7 +112,11 @@ public final class Experiment {
         try {
             return resume(home, dir, opened, progress);
         } catch (RuntimeException e) {
-            opened.store().close(); // refused: the folder is free for the next try
+            try {
+                opened.store().close(); // refused: the folder is free for the next try
+            } catch (RuntimeException notReleased) {
+                e.addSuppressed(notReleased);
+            }
             throw e;
         }
     }
