@@ -37,7 +37,7 @@ final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec commandSpec;
 
-    @Parameters(paramLabel = "FILE", arity = "1..*", description = "tool outputs, one run each")
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "tool outputs, one run each (at most 64 MiB a file)")
     List<Path> files;
 
     @Option(names = "--subject", required = true, paramLabel = "S", description = "the server that was measured")

@@ -5,19 +5,15 @@ import io.loadlab.load.IntervalSample;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.HdrHistogram.HistogramLogWriter;
@@ -27,9 +23,15 @@ import org.HdrHistogram.HistogramLogWriter;
  * atomically), {@code runs.csv} (a row appended, flushed and forced to disk after each run) and
  * {@code latency.hlog} (each run's per-second histograms, tagged with its run id, written before
  * its row). After a kill at any moment at most the run in flight is missing: {@link #open}
- * drops a partial last line and histograms of runs that have no row.
+ * drops a partial last line and histograms of runs that have no row ({@link StoreRepair}). Every
+ * file created or renamed is followed by a force of the folder, so that the names survive a power
+ * cut as well as the bytes.
+ *
+ * <p>A store holds the folder's {@link FolderLock} from {@link #create} or {@link #open} until
+ * {@link #close}: a second run or {@code --resume} of the same folder is refused meanwhile, and
+ * the kernel releases the lock when the holder dies, so a crashed run's folder stays resumable.
  */
-public final class ExperimentStore {
+public final class ExperimentStore implements AutoCloseable {
 
     public static final String SPEC_FILE = "experiment.json";
     public static final String RUNS_FILE = "runs.csv";
@@ -38,10 +40,12 @@ public final class ExperimentStore {
 
     private final Path dir;
     private final long startEpochMs;
+    private final FolderLock lock;
 
-    private ExperimentStore(Path dir, long startEpochMs) {
+    private ExperimentStore(Path dir, long startEpochMs, FolderLock lock) {
         this.dir = dir;
         this.startEpochMs = startEpochMs;
+        this.lock = lock;
     }
 
     public Path dir() {
@@ -53,12 +57,12 @@ public final class ExperimentStore {
      * last: a folder without it holds no experiment, and a creation cut short by a kill (the
      * data files with no row yet) is simply done again.
      *
-     * @throws DataException when the folder already holds an experiment or cannot be written
+     * @throws DataException when the folder already holds an experiment, another process is
+     *                       writing it, or it cannot be written
      */
     public static ExperimentStore create(Path dir, ExperimentJson experimentJson, long startEpochMs) {
         if (Files.exists(dir.resolve(SPEC_FILE)) || hasRows(dir.resolve(RUNS_FILE))) {
-            throw new DataException(dir + " already holds an experiment: use --resume " + dir
-                    + " to complete it, or choose another --out");
+            throw alreadyHolds(dir);
         }
         try {
             Files.createDirectories(dir);
@@ -74,6 +78,29 @@ public final class ExperimentStore {
             throw new DataException("cannot write to " + dir + " (" + why(e) + "): choose a writable --out folder"
                     + " with free space", e);
         }
+        FolderLock lock = lock(dir);
+        try {
+            // Again under the lock: another run may have created it since the look above.
+            if (Files.exists(dir.resolve(SPEC_FILE)) || hasRows(dir.resolve(RUNS_FILE))) {
+                throw alreadyHolds(dir);
+            }
+            ExperimentStore store = new ExperimentStore(dir, startEpochMs, lock);
+            createFiles(dir, startEpochMs);
+            store.writeJson(experimentJson);
+            return store;
+        } catch (RuntimeException e) {
+            release(lock, e);
+            throw e;
+        }
+    }
+
+    private static DataException alreadyHolds(Path dir) {
+        return new DataException(dir + " already holds an experiment: use --resume " + dir
+                + " to complete it, or choose another --out");
+    }
+
+    /** runs.csv with its header and latency.hlog with its own, each forced, then the folder. */
+    private static void createFiles(Path dir, long startEpochMs) {
         try {
             try (FileChannel ch = FileChannel.open(dir.resolve(RUNS_FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
@@ -90,12 +117,42 @@ public final class ExperimentStore {
                 writeFully(ch, header.toByteArray());
                 ch.force(false);
             }
+            StoreFiles.syncDir(dir);
         } catch (IOException e) {
             throw new DataException("cannot create the files of " + dir + ": " + why(e), e);
         }
-        ExperimentStore store = new ExperimentStore(dir, startEpochMs);
-        store.writeJson(experimentJson);
-        return store;
+    }
+
+    private static FolderLock lock(Path dir) {
+        try {
+            return FolderLock.acquire(dir);
+        } catch (IOException e) {
+            throw new DataException("cannot lock " + dir + " (" + why(e) + "): check that the folder is writable", e);
+        }
+    }
+
+    /** Releases a lock on the way out of a failure, keeping the failure as the one thrown. */
+    private static void release(FolderLock lock, RuntimeException failure) {
+        try {
+            lock.close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Releases the folder's lock: another run or {@code --resume} may then write the folder. The
+     * store must not be written after it.
+     *
+     * @throws DataException when the lock cannot be released
+     */
+    @Override
+    public void close() {
+        try {
+            lock.close();
+        } catch (IOException e) {
+            throw new DataException("cannot release the lock of " + dir + ": " + why(e), e);
+        }
     }
 
     /** Whether runs.csv exists with a row after its header. */
@@ -126,16 +183,16 @@ public final class ExperimentStore {
     }
 
     private static void writeFully(FileChannel ch, byte[] bytes) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(bytes);
-        while (b.hasRemaining()) {
-            ch.write(b);
-        }
+        StoreFiles.writeFully(ch, bytes);
     }
 
     /**
-     * Opens an experiment to resume it: repairs what a kill may have left half-written.
+     * Opens an experiment to resume it: takes the folder's lock, then repairs what a kill may have
+     * left half-written. The caller {@link #close}s the store when it is done with it.
      *
      * @return the store and the run ids already recorded
+     * @throws DataException when the folder is no experiment, another process is writing it, or a
+     *                       file is damaged beyond a kill's doing (naming the file and line)
      */
     public static Opened open(Path dir) {
         Path json = dir.resolve(SPEC_FILE);
@@ -143,16 +200,22 @@ public final class ExperimentStore {
             throw new DataException(dir + " is not an experiment folder (it needs " + SPEC_FILE + " and "
                     + RUNS_FILE + "): check the --resume path");
         }
-        ExperimentJson spec = ExperimentJson.parse(json);
+        FolderLock lock = lock(dir);
         try {
+            ExperimentJson spec = ExperimentJson.parse(json);
             long start = spec.header().startedEpochMs().orElse(System.currentTimeMillis());
-            Set<Integer> done = repairRuns(dir.resolve(RUNS_FILE));
-            upgradeHeader(dir.resolve(RUNS_FILE));
-            repairHlog(dir.resolve(HLOG_FILE), done, start);
-            repairAgents(dir.resolve(AgentRows.FILE), done);
-            return new Opened(new ExperimentStore(dir, start), spec, done);
+            Set<Integer> done = StoreRepair.runs(dir.resolve(RUNS_FILE));
+            StoreRepair.upgradeHeader(dir.resolve(RUNS_FILE));
+            StoreRepair.hlog(dir.resolve(HLOG_FILE), done);
+            StoreRepair.agents(dir.resolve(AgentRows.FILE), done);
+            return new Opened(new ExperimentStore(dir, start, lock), spec, done);
         } catch (IOException e) {
-            throw new DataException("cannot read " + dir + ": " + e.getMessage(), e);
+            DataException failure = new DataException("cannot read " + dir + ": " + e.getMessage(), e);
+            release(lock, failure);
+            throw failure;
+        } catch (RuntimeException e) {
+            release(lock, e);
+            throw e;
         }
     }
 
@@ -164,15 +227,7 @@ public final class ExperimentStore {
         Path tmp = dir.resolve(SPEC_FILE + ".tmp");
         try {
             Files.write(tmp, Json.mapper().writeValueAsBytes(experimentJson.tree()));
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, dir.resolve(SPEC_FILE), StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir.resolve(SPEC_FILE), StandardCopyOption.REPLACE_EXISTING);
-            }
+            StoreFiles.replace(tmp, dir.resolve(SPEC_FILE));
         } catch (IOException e) {
             throw new DataException("cannot write " + dir.resolve(SPEC_FILE) + ": " + why(e), e);
         }
@@ -246,7 +301,8 @@ public final class ExperimentStore {
     private void appendAgents(RunRow row, List<java.util.Map<String, String>> agents) throws IOException {
         StringBuilder text = new StringBuilder();
         Path file = dir.resolve(AgentRows.FILE);
-        if (!Files.exists(file)) {
+        boolean created = !Files.exists(file);
+        if (created) {
             text.append(AgentRows.header()).append('\n');
         }
         for (java.util.Map<String, String> a : agents) {
@@ -256,127 +312,8 @@ public final class ExperimentStore {
             writeFully(ch, text.toString().getBytes(StandardCharsets.UTF_8));
             ch.force(false);
         }
-    }
-
-    /** Keeps the agents of recorded runs; drops a partial line and those of runs without a row. */
-    private static void repairAgents(Path agents, Set<Integer> done) throws IOException {
-        if (!Files.exists(agents)) {
-            return;
-        }
-        String text = Files.readString(agents, StandardCharsets.UTF_8);
-        int end = text.lastIndexOf('\n') + 1;
-        List<String> lines = text.substring(0, end).lines().toList();
-        List<String> keep = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            List<String> v = CsvLines.split(lines.get(i));
-            if (i == 0 || (v.size() > 1 && v.get(1).matches("[0-9]+") && done.contains(Integer.parseInt(v.get(1))))) {
-                keep.add(lines.get(i));
-            }
-        }
-        if (keep.size() != lines.size() || end < text.length()) {
-            Path tmp = agents.resolveSibling(AgentRows.FILE + ".tmp");
-            Files.writeString(tmp, String.join("\n", keep) + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, agents, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        }
-    }
-
-    /** Drops a partial last line; returns the run ids of the complete rows. */
-    private static Set<Integer> repairRuns(Path runs) throws IOException {
-        // Cut at the last line feed in bytes: a row torn inside a multi-byte character must not
-        // stop the repair.
-        byte[] bytes = Files.readAllBytes(runs);
-        int end = bytes.length;
-        while (end > 0 && bytes[end - 1] != '\n') {
-            end--;
-        }
-        if (end < bytes.length) {
-            truncate(runs, end);
-        }
-        String text = new String(bytes, 0, end, StandardCharsets.UTF_8);
-        List<String> lines = text.lines().toList();
-        if (lines.isEmpty() || !lines.get(0).startsWith(RunColumn.EXPERIMENT.id() + "," + RunColumn.RUN_ID.id() + ",")) {
-            throw new DataException(runs + ": line 1 is not the runs.csv header");
-        }
-        int idColumn = CsvLines.split(lines.get(0)).indexOf(RunColumn.RUN_ID.id());
-        Set<Integer> done = new LinkedHashSet<>();
-        for (int i = 1; i < lines.size(); i++) {
-            try {
-                done.add(Integer.parseInt(CsvLines.split(lines.get(i)).get(idColumn)));
-            } catch (RuntimeException e) {
-                throw new DataException(runs + ": line " + (i + 1) + " is damaged (" + e.getMessage()
-                        + "); fix or delete that line, then resume again");
-            }
-        }
-        return done;
-    }
-
-    /**
-     * Rewrites a runs.csv that an older version wrote with fewer columns under today's header, the
-     * columns it lacks empty (not measured then), so that the rows a resume appends line up. Written
-     * to a temporary file and renamed over the old one: a kill leaves one or the other, whole.
-     */
-    private static void upgradeHeader(Path runs) throws IOException {
-        List<String> lines = Files.readAllLines(runs, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || lines.get(0).equals(RunRow.csvHeader())) {
-            return;
-        }
-        List<String> header = CsvLines.split(lines.get(0));
-        List<String> unknown = header.stream().filter(c -> !RunRow.COLUMNS.contains(c)).toList();
-        if (!unknown.isEmpty()) {
-            throw new DataException(runs + ": columns " + unknown + " are not known to this version of Loadlab: resume"
-                    + " it with the version that wrote it");
-        }
-        StringBuilder out = new StringBuilder(RunRow.csvHeader()).append('\n');
-        for (String line : lines.subList(1, lines.size())) {
-            List<String> values = CsvLines.split(line);
-            java.util.Map<String, String> row = new java.util.HashMap<>();
-            for (int i = 0; i < header.size() && i < values.size(); i++) {
-                row.put(header.get(i), values.get(i));
-            }
-            out.append(new RunRow(row).toCsv()).append('\n');
-        }
-        Path tmp = runs.resolveSibling(RUNS_FILE + ".tmp");
-        Files.writeString(tmp, out, StandardCharsets.UTF_8);
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        Files.move(tmp, runs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** Keeps the header and the histograms of recorded runs; drops partial and orphaned lines. */
-    private static void repairHlog(Path hlog, Set<Integer> done, long start) throws IOException {
-        if (!Files.exists(hlog)) {
-            return;
-        }
-        String text = Files.readString(hlog, StandardCharsets.US_ASCII);
-        int end = text.lastIndexOf('\n') + 1;
-        List<String> keep = new ArrayList<>();
-        boolean changed = end < text.length();
-        for (String line : text.substring(0, end).split("\n")) {
-            if (line.startsWith("Tag=")) {
-                String tag = line.substring(4, line.indexOf(','));
-                String id = tag.endsWith("-service") ? tag.substring(0, tag.length() - 8) : tag;
-                if (!id.matches("[0-9]+") || !done.contains(Integer.parseInt(id))) {
-                    changed = true;
-                    continue;
-                }
-            }
-            keep.add(line);
-        }
-        if (changed) {
-            Path tmp = hlog.resolveSibling(HLOG_FILE + ".tmp");
-            Files.writeString(tmp, String.join("\n", keep) + "\n", StandardCharsets.US_ASCII);
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            Files.move(tmp, hlog, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        }
-    }
-
-    private static void truncate(Path file, long size) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            ch.truncate(size);
-            ch.force(false);
+        if (created) {
+            StoreFiles.syncDir(dir);
         }
     }
 }

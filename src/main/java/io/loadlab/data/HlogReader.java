@@ -51,7 +51,7 @@ final class HlogReader {
     /** Reads a whole log, a chunk at a time. */
     static void read(Path hlog, Visitor visitor) {
         try (InputStream in = Files.newInputStream(hlog)) {
-            LineChunks lines = new LineChunks(in, LineChunks.CHUNK_BYTES);
+            LineChunks lines = LineChunks.of(hlog, in);
             for (LineChunks.Chunk c = lines.next(); c != null; c = lines.next()) {
                 int[] picked = new int[c.count()];
                 int[] ids = new int[c.count()];

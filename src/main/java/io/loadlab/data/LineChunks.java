@@ -3,19 +3,32 @@ package io.loadlab.data;
 import io.loadlab.bytes.Bytes;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Reads a text file as chunks of whole lines, so that a file of any size is read with a buffer of
- * about {@code chunkBytes} (more only when one line is longer). A line ends at {@code \n}; a
+ * about {@code chunkBytes} (more only when one line is longer, up to {@code maxLineBytes}). A line ends at {@code \n}; a
  * {@code \r} before it is dropped. What follows the last {@code \n} is a line cut off by a kill
  * while it was appended (the runner appends and flushes whole lines): it is not data, and it is
- * never returned. Not thread-safe; a returned chunk stays valid after the next call.
+ * never returned. A line longer than {@code maxLineBytes} is a damaged (or foreign) file, not a line:
+ * the buffer stops growing there and the read fails with a {@link DataException} naming the file and
+ * line, rather than doubling until the heap is gone. Not thread-safe; a returned chunk stays valid
+ * after the next call.
  */
 final class LineChunks {
 
     /** The default chunk size (bytes): large enough to amortise the reads, small enough to stay in cache. */
     static final int CHUNK_BYTES = 1 << 20;
+
+    /**
+     * The longest line read by default (bytes, without its line feed): 1 MiB. The longest line
+     * Loadlab writes is one hlog histogram, whose compressed, base64 form is bounded by the
+     * histogram's bucket count (1 µs to 1 h at 3 digits; measured: 143 KiB with a random 48-bit
+     * count in every bucket); a runs.csv row is a few hundred bytes.
+     */
+    static final int MAX_LINE_BYTES = 1 << 20;
 
     /**
      * Whole lines of a file, in file order.
@@ -44,8 +57,10 @@ final class LineChunks {
     }
 
 
+    private final Path file;
     private final InputStream in;
     private final int chunkBytes;
+    private final int maxLineBytes;
     private byte[] buffer;
     /** Bytes of {@link #buffer} read but not yet returned: the start of a line. */
     private int pending;
@@ -53,16 +68,34 @@ final class LineChunks {
     private long nextLine = 1;
     private boolean eof;
 
-    LineChunks(InputStream in, int chunkBytes) {
-        if (chunkBytes < 1) {
-            throw new IllegalArgumentException("chunkBytes must be at least 1, got " + chunkBytes);
+    /**
+     * @param file         the file {@code in} reads, named in the error about a line too long
+     * @param in           its bytes, from the start
+     * @param chunkBytes   the size of a chunk (bytes), at least 1
+     * @param maxLineBytes the longest line accepted (bytes, without its line feed), at least 1
+     */
+    LineChunks(Path file, InputStream in, int chunkBytes, int maxLineBytes) {
+        if (chunkBytes < 1 || maxLineBytes < 1) {
+            throw new IllegalArgumentException("chunkBytes and maxLineBytes must be at least 1, got " + chunkBytes
+                    + " and " + maxLineBytes);
         }
+        this.file = file;
         this.in = in;
         this.chunkBytes = chunkBytes;
+        this.maxLineBytes = maxLineBytes;
         this.buffer = new byte[chunkBytes];
     }
 
-    /** The next chunk of whole lines, or {@code null} at the end of the file. */
+    /** A file's lines in chunks of {@link #CHUNK_BYTES}, lines up to {@link #MAX_LINE_BYTES}. */
+    static LineChunks of(Path file, InputStream in) {
+        return new LineChunks(file, in, CHUNK_BYTES, MAX_LINE_BYTES);
+    }
+
+    /**
+     * The next chunk of whole lines, or {@code null} at the end of the file.
+     *
+     * @throws DataException when a line is longer than {@code maxLineBytes}
+     */
     Chunk next() throws IOException {
         int lastFeed = fill();
         if (lastFeed < 0) {
@@ -100,7 +133,13 @@ final class LineChunks {
             if (lastFeed >= 0 || eof) {
                 return lastFeed;
             }
-            buffer = Arrays.copyOf(buffer, 2 * buffer.length); // a line longer than the buffer
+            // The whole buffer is the start of line nextLine: it held only the tail after the last feed.
+            if (pending > maxLineBytes) {
+                throw new DataException(String.format(Locale.ROOT, "%s: line %d is longer than %d bytes without a"
+                        + " line feed: the file is damaged or not written by Loadlab", file, nextLine, maxLineBytes));
+            }
+            // Room for the longest line and its feed, no more: a line that never ends stops here.
+            buffer = Arrays.copyOf(buffer, (int) Math.min(2L * buffer.length, maxLineBytes + 1L));
         }
     }
 

@@ -57,7 +57,7 @@ final class RunsCsv {
         int from = columns.rows();
         Set<String> names = new LinkedHashSet<>();
         try (InputStream in = Files.newInputStream(csv)) {
-            new File(csv, names).read(new LineChunks(in, LineChunks.CHUNK_BYTES));
+            new File(csv, names).read(LineChunks.of(csv, in));
         } catch (IOException e) {
             throw new DataException("cannot read " + csv + ": " + e.getMessage(), e);
         }

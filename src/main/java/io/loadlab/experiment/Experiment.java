@@ -109,6 +109,19 @@ public final class Experiment {
      */
     public static Experiment resume(Path home, Path dir, Runner.Progress progress) {
         ExperimentStore.Opened opened = ExperimentStore.open(dir);
+        try {
+            return resume(home, dir, opened, progress);
+        } catch (RuntimeException e) {
+            try {
+                opened.store().close(); // refused: the folder is free for the next try
+            } catch (RuntimeException notReleased) {
+                e.addSuppressed(notReleased);
+            }
+            throw e;
+        }
+    }
+
+    private static Experiment resume(Path home, Path dir, ExperimentStore.Opened opened, Runner.Progress progress) {
         ExperimentSpec spec = ExperimentSpec.fromJson(opened.experimentJson().spec());
         Plan plan = plan(home, spec);
         // Run ids come from planning again: refuse when the catalog changed what they mean.
@@ -209,11 +222,13 @@ public final class Experiment {
     /**
      * Runs the remaining runs on the calling thread. The experiment joins the calling thread's
      * {@link ExperimentScope}, if there is one, while it executes: a notebook kernel stops it
-     * through that scope on an interrupt.
+     * through that scope on an interrupt. The folder stays locked against another run or
+     * {@code --resume} from {@link #create} or {@link #resume} until this returns or throws; an
+     * experiment is executed once.
      */
     public Runner.Outcome execute() {
         Runnable leave = ExperimentScope.join(this);
-        try {
+        try (store) {
             return runner.execute(store, json, done);
         } finally {
             leave.run();

@@ -22,8 +22,8 @@ import java.util.OptionalInt;
  * Appends imported runs to an experiment folder, creating it (with an {@code experiment.json}
  * marked {@code imported}) when it does not exist. Run ids continue after the recorded ones; each
  * imported output is one round of its subject and workload, starting at the given round or the
- * one after the last recorded for that subject, variant and workload. Not thread-safe: one
- * import per folder at a time.
+ * one after the last recorded for that subject, variant and workload. One import per folder at a
+ * time: the folder's lock refuses a second (or a run) while one writes it.
  */
 public final class ExperimentImport {
 
@@ -91,6 +91,14 @@ public final class ExperimentImport {
                                       Map<String, String> environment) {
         checkEnvironment(environment, sources);
         ExperimentStore.Opened opened = openOrCreate(dir, commandLine);
+        // Closed at the end: the store holds the folder's lock against a run or another import.
+        try (ExperimentStore store = opened.store()) {
+            return append(dir, opened, sources, labels, environment);
+        }
+    }
+
+    private static List<RunRow> append(Path dir, ExperimentStore.Opened opened, List<Source> sources, Labels labels,
+                                       Map<String, String> environment) {
         ExperimentStore store = opened.store();
         ExperimentJson json = opened.experimentJson();
         recordEnvironment(json, environment);

@@ -1,7 +1,8 @@
 package io.loadlab.importer;
 
-import java.util.regex.Matcher;
 import io.loadlab.data.RunColumn;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * hey and oha's text summary, which share their layout. hey prints times in seconds ("secs"); oha
@@ -11,12 +12,24 @@ import io.loadlab.data.RunColumn;
  * timeout, write and read errors. oha's "aborted due to deadline" (the requests in flight when a
  * timed run ends) is not an error, and oha's rps is its responses per second of the run (its own
  * Requests/sec also counts the aborted requests and the errors).
+ *
+ * <p>The patterns read a file a user hands over, so none may backtrack without bound: numbers and
+ * runs of whitespace are matched possessively (a number has one way to match, not one per split of
+ * its digits), and the error distribution is cut into messages by hand, each scanned once, where a
+ * lazy {@code .+?} followed by a look-ahead for {@code \s+\[n\]} rescanned the rest of a blank run
+ * at every character (quadratic: minutes for a line of 100,000 blanks).
  */
 final class HeyParser {
 
     /** A time: a number (or oha's NaN and inf) and its unit. */
-    private static final String TIME = "((?:[-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?|NaN|[-+]?inf)\\s*"
-            + "(?:secs|ns|us|µs|ms|s|m|h))(?![A-Za-z])";
+    private static final String TIME = "((?:[-+]?(?:[0-9]++(?:\\.[0-9]++)?|\\.[0-9]++)(?:[eE][-+]?[0-9]++)?+|NaN"
+            + "|[-+]?inf)\\s*+(?:secs|ns|us|µs|ms|s|m|h))(?![A-Za-z])";
+
+    /** The start of an entry of the error distribution: {@code [count]} and the blanks after it. */
+    private static final Pattern ERROR_ENTRY = Pattern.compile("\\[(\\d++)\\]\\s++");
+
+    /** What ends an entry's message on its line: blanks, then the next entry's {@code [count]}. */
+    private static final Pattern NEXT_ENTRY = Pattern.compile("\\s\\[\\d++\\]");
 
     private HeyParser() {
     }
@@ -27,11 +40,11 @@ final class HeyParser {
      */
     static ImportedRun parse(Tool tool, String text, boolean rpsFromAnswers) {
         Scan s = new Scan(tool, text);
-        Matcher total = s.require("Total:\\s*" + TIME, "'Total: ... secs' line");
+        Matcher total = s.require("Total:\\s*+" + TIME, "'Total: ... secs' line");
         double seconds = s.parse(total, 1, t -> UnitParser.seconds(t, "s"));
         s.put(RunColumn.DURATION_S.id(), seconds);
-        s.find("Slowest:\\s*" + TIME).ifPresent(m -> putTime(s, RunColumn.LAT_MAX_US.id(), s.parse(m, 1, HeyParser::micros), true));
-        s.find("Average:\\s*" + TIME).ifPresent(m -> putTime(s, RunColumn.LAT_MEAN_US.id(), s.parse(m, 1, HeyParser::micros), false));
+        s.find("Slowest:\\s*+" + TIME).ifPresent(m -> putTime(s, RunColumn.LAT_MAX_US.id(), s.parse(m, 1, HeyParser::micros), true));
+        s.find("Average:\\s*+" + TIME).ifPresent(m -> putTime(s, RunColumn.LAT_MEAN_US.id(), s.parse(m, 1, HeyParser::micros), false));
         Matcher rps = s.require("Requests/sec:\\s*(\\S+)", "'Requests/sec:' line");
         double toolRps = s.parse(rps, 1, UnitParser::count);
         s.find("Total data:\\s*(\\S+(?:\\s*(?:bytes|[KMGT]i?B|B)\\b)?)")
@@ -39,7 +52,7 @@ final class HeyParser {
         s.find("(?:Latency|Response time) distribution:").ifPresent(m -> {
             int stop = s.find("Details \\(|Status code distribution:|Error distribution:", m.end())
                     .map(Matcher::start).orElse(s.text.length());
-            s.percentiles(m.end(), stop, "([0-9.]+)%\\s+in\\s+" + TIME, "lat", HeyParser::micros);
+            s.percentiles(m.end(), stop, "([0-9.]++)%\\s++in\\s++" + TIME, "lat", HeyParser::micros);
         });
         long requests = 0;
         long status = 0;
@@ -57,23 +70,36 @@ final class HeyParser {
         s.put(RunColumn.RPS.id(), rpsFromAnswers && seconds > 0 ? requests / seconds : toolRps);
         s.putLong(RunColumn.ERRORS_STATUS.id(), status);
         long[] errors = new long[4];
-        s.find("Error distribution:").ifPresent(m -> {
-            Matcher e = s.find("\\[(\\d+)\\]\\s+(.+?)(?=\\s+\\[\\d+\\]|\\n|$)", m.end()).orElse(null);
-            while (e != null) {
-                long n = Math.round(s.parse(e, 1, UnitParser::count));
-                String why = e.group(2).toLowerCase(java.util.Locale.ROOT);
-                if (!why.contains("aborted due to deadline")) {
-                    int k = Scan.errorKind(why);
-                    errors[k] += n;
-                }
-                e = e.find() ? e : null;
-            }
-        });
+        s.find("Error distribution:").ifPresent(m -> countErrors(s, m.end(), errors));
         s.putLong(RunColumn.ERRORS_CONNECT.id(), errors[0]);
         s.putLong(RunColumn.ERRORS_TIMEOUT.id(), errors[1]);
         s.putLong(RunColumn.ERRORS_WRITE.id(), errors[2]);
         s.putLong(RunColumn.ERRORS_READ.id(), errors[3]);
         return s.result();
+    }
+
+    /**
+     * Adds each entry {@code [count] message} after {@code from} to {@code errors} by kind (connect,
+     * timeout, write, read). A message runs to the end of its line or to the next {@code [count]}
+     * on it; each character is scanned a bounded number of times, whatever the input.
+     */
+    private static void countErrors(Scan s, int from, long[] errors) {
+        Matcher e = ERROR_ENTRY.matcher(s.text);
+        Matcher next = NEXT_ENTRY.matcher(s.text);
+        e.region(from, s.text.length());
+        while (e.find()) {
+            int lineEnd = s.text.indexOf('\n', e.end());
+            int stop = lineEnd < 0 ? s.text.length() : lineEnd;
+            next.region(e.end(), stop);
+            if (next.find()) {
+                stop = next.start();
+            }
+            String why = s.text.substring(e.end(), stop).strip().toLowerCase(java.util.Locale.ROOT);
+            if (!why.isEmpty() && !why.contains("aborted due to deadline")) {
+                errors[Scan.errorKind(why)] += Math.round(s.parse(e, 1, UnitParser::count));
+            }
+            e.region(Math.max(stop, e.end()), s.text.length());
+        }
     }
 
     /** A time in µs; NaN for oha's NaN and inf (no answer to measure). */

@@ -1,6 +1,7 @@
 package io.loadlab.importer;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,13 @@ import java.nio.file.Path;
  * thread-safe.
  */
 public final class Importers {
+
+    /**
+     * The largest output file read (bytes): 64 MiB. A tool's summary is a few KiB and wrk2's full
+     * percentile spectrum well under 1 MiB, so a larger file is not one run's output; the cap keeps
+     * a wrong file (a log, a capture, {@code /dev/zero}) from exhausting the heap before it is refused.
+     */
+    public static final int MAX_FILE_BYTES = 64 << 20;
 
     private Importers() {
     }
@@ -66,12 +74,19 @@ public final class Importers {
     /**
      * Reads an output file, recognising its tool.
      *
-     * @throws ImportException naming the file when it cannot be read or understood
+     * @throws ImportException naming the file when it cannot be read or understood, or is larger
+     *                         than {@link #MAX_FILE_BYTES}
      */
     public static ImportedRun parse(Path file) {
         String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+        // Read at most one byte past the cap, not Files.size first: a device or a pipe has no size.
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
+            if (bytes.length > MAX_FILE_BYTES) {
+                throw new ImportException(file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB: it is not the"
+                        + " output of one run of a load tool; give the tool's output file");
+            }
+            text = new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ImportException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -120,7 +120,10 @@ class RemoteSubjectsAcrossHostsTest {
         assertTrue(coordinator.waitFor(3, TimeUnit.MINUTES), "loadlab run ends");
         String out = Files.readString(dir.resolve(name + ".out"));
         assertEquals(0, coordinator.exitValue(), out);
-        List<RunRow> recorded = ExperimentStore.open(dir.resolve(name)).store().rows();
+        List<RunRow> recorded;
+        try (ExperimentStore store = ExperimentStore.open(dir.resolve(name)).store()) {
+            recorded = store.rows();
+        }
         assertEquals(rows, recorded.size(), out);
         return recorded;
     }

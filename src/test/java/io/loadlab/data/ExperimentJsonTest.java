@@ -38,8 +38,9 @@ class ExperimentJsonTest {
         for (Path dir : committed()) {
             ExperimentJson json = ExperimentJson.read(dir);
             Path copy = Files.createDirectories(tmp.resolve(dir.getFileName()));
-            ExperimentStore store = ExperimentStore.create(copy, json, json.header().startedEpochMs().orElseThrow());
-            store.writeJson(json);
+            try (ExperimentStore store = ExperimentStore.create(copy, json, json.header().startedEpochMs().orElseThrow())) {
+                store.writeJson(json);
+            }
             assertEquals(Files.readString(dir.resolve(ExperimentStore.SPEC_FILE), StandardCharsets.UTF_8),
                     Files.readString(copy.resolve(ExperimentStore.SPEC_FILE), StandardCharsets.UTF_8), dir.toString());
         }

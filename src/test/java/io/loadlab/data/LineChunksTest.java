@@ -2,22 +2,27 @@ package io.loadlab.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class LineChunksTest {
 
+    private static final Path FILE = Path.of("data", "x", "latency.hlog");
+
     /** Every line of a reader as text with its number and file offset, chunk after chunk. */
     private static List<String> read(byte[] file, int chunkBytes) throws IOException {
-        LineChunks lines = new LineChunks(new ByteArrayInputStream(file), chunkBytes);
+        LineChunks lines = new LineChunks(FILE, new ByteArrayInputStream(file), chunkBytes, LineChunks.MAX_LINE_BYTES);
         List<String> out = new ArrayList<>();
         for (LineChunks.Chunk c = lines.next(); c != null; c = lines.next()) {
             for (int i = 0; i < c.count(); i++) {
@@ -53,7 +58,8 @@ class LineChunksTest {
         for (int chunk : new int[] {1, 3, 64}) {
             assertEquals(List.of("1:a,1", "2:b,2"), read(file, chunk), "chunks of " + chunk);
         }
-        assertNull(new LineChunks(new ByteArrayInputStream("no line feed".getBytes(StandardCharsets.UTF_8)), 4).next());
+        byte[] noFeed = "no line feed".getBytes(StandardCharsets.UTF_8);
+        assertNull(new LineChunks(FILE, new ByteArrayInputStream(noFeed), 4, LineChunks.MAX_LINE_BYTES).next());
         assertEquals(List.of(), read(new byte[0], 8));
     }
 
@@ -63,7 +69,7 @@ class LineChunksTest {
         // about a chunk, however long the file (the old load read latency.hlog as one String).
         long lines = (64L << 20) / 100;
         int chunk = 64 << 10;
-        LineChunks reader = new LineChunks(new Lines(lines, 100), chunk);
+        LineChunks reader = new LineChunks(FILE, new Lines(lines, 100), chunk, LineChunks.MAX_LINE_BYTES);
         long seen = 0;
         int largest = 0;
         for (LineChunks.Chunk c = reader.next(); c != null; c = reader.next()) {
@@ -80,12 +86,43 @@ class LineChunksTest {
         String longLine = "x".repeat(10_000);
         byte[] file = ("short\n" + longLine + "\nend\n").getBytes(StandardCharsets.UTF_8);
         assertEquals(List.of("1:short", "2:" + longLine, "3:end"), read(file, 256));
-        LineChunks reader = new LineChunks(new ByteArrayInputStream(file), 256);
+        LineChunks reader = new LineChunks(FILE, new ByteArrayInputStream(file), 256, LineChunks.MAX_LINE_BYTES);
         int largest = 0;
         for (LineChunks.Chunk c = reader.next(); c != null; c = reader.next()) {
             largest = Math.max(largest, c.bytes().length);
         }
         assertTrue(largest >= 10_001 && largest <= 2 * 10_001 + 256, "grown to fit the line: " + largest);
+    }
+
+    @Test
+    @Timeout(30) // a hang guard: before the cap the buffer doubled until the heap ran out
+    void aLineThatNeverEndsFailsAtTheCapNamingTheFileAndLine() throws IOException {
+        // Two lines, then bytes without a line feed for ever: a damaged or hostile file.
+        InputStream endless = new java.io.SequenceInputStream(new ByteArrayInputStream("a\nb\n".getBytes(
+                StandardCharsets.US_ASCII)), new InputStream() {
+                    @Override
+                    public int read() {
+                        return 'x';
+                    }
+                });
+        LineChunks reader = LineChunks.of(FILE, endless);
+        assertEquals(2, reader.next().count());
+        DataException e = assertThrows(DataException.class, reader::next);
+        assertEquals(FILE + ": line 3 is longer than 1048576 bytes without a line feed: the file is damaged or not"
+                + " written by Loadlab", e.getMessage());
+        assertTrue(reader.bufferBytes() <= LineChunks.MAX_LINE_BYTES + 1, "buffer " + reader.bufferBytes());
+    }
+
+    @Test
+    void aLineOfExactlyTheCapIsRead() throws IOException {
+        byte[] file = ("y".repeat(300) + "\nz\n").getBytes(StandardCharsets.US_ASCII);
+        LineChunks reader = new LineChunks(FILE, new ByteArrayInputStream(file), 16, 300);
+        assertEquals(300, reader.next().end(0), "the line of 300 bytes, whole");
+        assertEquals(1, reader.next().count());
+        assertNull(reader.next());
+        byte[] longer = ("y".repeat(301) + "\n").getBytes(StandardCharsets.US_ASCII);
+        LineChunks tooLong = new LineChunks(FILE, new ByteArrayInputStream(longer), 16, 300);
+        assertThrows(DataException.class, tooLong::next);
     }
 
     @Test

@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each fixture parses to the numbers printed in it (read off the fixture text). */
 class ImportersTest {
@@ -29,6 +35,22 @@ class ImportersTest {
         for (int i = 0; i < pairs.length; i += 2) {
             assertEquals(pairs[i + 1], run.get(pairs[i]), pairs[i]);
         }
+    }
+
+    @Test
+    void aFileLargerThanTheCapIsRefusedInOneLineNamingIt(@TempDir Path dir) throws IOException {
+        // A sparse file one byte over 64 MiB: before the cap it was read whole and handed to the parsers.
+        Path big = dir.resolve("wrk.txt");
+        try (FileChannel ch = FileChannel.open(big, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap(new byte[] {'\n'}), Importers.MAX_FILE_BYTES);
+        }
+        ImportException e = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class,
+                () -> Importers.parse(big));
+        assertEquals(big + " is larger than 64 MiB: it is not the output of one run of a load tool; give the tool's"
+                + " output file", e.getMessage());
+        Files.writeString(big, fixture("wrk.txt"), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        assertEquals(Tool.WRK, Importers.detect(Files.readString(big)), "a file under the cap still reads");
+        Importers.parse(big);
     }
 
     @Test

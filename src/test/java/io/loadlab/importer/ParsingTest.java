@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Detection, unit variants, runs pasted as one line, and outputs that cannot be read. */
 class ParsingTest {
@@ -80,6 +81,20 @@ class ParsingTest {
                 "lat_p99_us", "60000000", "requests", "1200000", "duration_s", "60",
                 "bytes_read", Long.toString(Math.round(1.5 * 1024 * 1024 * 1024)), "errors_connect", "3",
                 "errors_read", "4", "errors_write", "5", "errors_timeout", "6", "errors_status", "0");
+    }
+
+    @Test
+    @Timeout(10) // a hang guard, not a speed test: the lazy pattern took minutes on this input
+    void aHeyErrorMessageWithAHugeRunOfBlanksIsReadInLinearTime() {
+        // Hostile input: the lazy message pattern tried "blanks, then [n]" at every blank of the run,
+        // each try scanning the rest of it: quadratic in the run's length.
+        String blanks = " ".repeat(200_000);
+        String text = fixture("hey.txt") + "Error distribution:\n"
+                + "  [3]\tGet \"http://127.0.0.1:9/\": dial tcp 127.0.0.1:9: connect: connection refused" + blanks + "x\n"
+                + "  [1]\tGet \"http://127.0.0.1:9/\": EOF" + blanks + "[2]\tGet \"http://127.0.0.1:9/\": context deadline"
+                + " exceeded (Client.Timeout exceeded while awaiting headers)\n";
+        expect(Importers.parse(text), "errors_connect", "3", "errors_timeout", "2", "errors_read", "1",
+                "errors_write", "0");
     }
 
     @Test

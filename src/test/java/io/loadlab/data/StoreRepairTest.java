@@ -1,0 +1,73 @@
+package io.loadlab.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 30, item 8: the hlog repair on resume streams the log and refuses damage in one line. */
+class StoreRepairTest {
+
+    private static final String HEADER = "#header\n\"StartTimestamp\",\"Interval_Length\"\n";
+
+    @TempDir
+    Path tmp;
+
+    private Path hlog(String text) throws IOException {
+        return Files.writeString(tmp.resolve(ExperimentStore.HLOG_FILE), text, StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void histogramsOfRunsWithoutARowAndACutOffLastLineAreDropped() throws IOException {
+        Path hlog = hlog(HEADER + "Tag=1,0.0,1.0,2.0,AAA\nTag=1-service,0.0,1.0,2.0,BBB\nTag=2,1.0,1.0,2.0,CCC\n"
+                + "Tag=3,2.0,1.0,2.0,DDD\nTag=3,3.0,1.0,2.0,EE");
+        StoreRepair.hlog(hlog, Set.of(1, 3));
+        assertEquals(HEADER + "Tag=1,0.0,1.0,2.0,AAA\nTag=1-service,0.0,1.0,2.0,BBB\nTag=3,2.0,1.0,2.0,DDD\n",
+                Files.readString(hlog));
+        StoreRepair.hlog(hlog, Set.of(1, 3));
+        assertEquals(HEADER + "Tag=1,0.0,1.0,2.0,AAA\nTag=1-service,0.0,1.0,2.0,BBB\nTag=3,2.0,1.0,2.0,DDD\n",
+                Files.readString(hlog), "a repaired log is left as it is");
+    }
+
+    @Test
+    void aWholeTagLineWithoutItsCommaIsRefusedWithTheFileAndLine() throws IOException {
+        // Before: StringIndexOutOfBoundsException out of the resume.
+        Path hlog = hlog(HEADER + "Tag=1,0.0,1.0,2.0,AAA\nTag=2\nTag=1,1.0,1.0,2.0,BBB\n");
+        DataException e = assertThrows(DataException.class, () -> StoreRepair.hlog(hlog, Set.of(1)));
+        assertEquals(hlog + ": line 4 is damaged (a Tag= without its comma); delete that line, then resume again",
+                e.getMessage());
+    }
+
+    @Test
+    void aResumeOfAFolderWithADamagedTagLineIsRefusedInOneLineNotCrashed() throws IOException {
+        // Through the public door: before, ExperimentStore.open threw StringIndexOutOfBoundsException.
+        Path sample = Path.of(System.getProperty("user.dir"), "data", "reconcile-steady");
+        Path dir = Files.createDirectories(tmp.resolve("steady"));
+        for (String f : List.of(ExperimentStore.SPEC_FILE, ExperimentStore.RUNS_FILE, ExperimentStore.HLOG_FILE)) {
+            Files.copy(sample.resolve(f), dir.resolve(f));
+        }
+        Path hlog = dir.resolve(ExperimentStore.HLOG_FILE);
+        int lines = Files.readAllLines(hlog).size();
+        Files.writeString(hlog, "Tag=7\n", StandardOpenOption.APPEND);
+        DataException e = assertThrows(DataException.class, () -> ExperimentStore.open(dir));
+        assertEquals(hlog + ": line " + (lines + 1) + " is damaged (a Tag= without its comma); delete that line, then"
+                + " resume again", e.getMessage());
+    }
+
+    @Test
+    void aLineLongerThanTheCapIsRefusedRatherThanReadIntoMemory() throws IOException {
+        // Before: the whole log was one String, whatever a line's length.
+        Path hlog = hlog(HEADER + "Tag=1,0.0,1.0,2.0," + "A".repeat(LineChunks.MAX_LINE_BYTES) + "\n");
+        DataException e = assertThrows(DataException.class, () -> StoreRepair.hlog(hlog, Set.of(1)));
+        assertEquals(hlog + ": line 3 is longer than 1048576 bytes without a line feed: the file is damaged or not"
+                + " written by Loadlab", e.getMessage());
+    }
+}
