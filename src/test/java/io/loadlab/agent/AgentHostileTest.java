@@ -3,11 +3,13 @@ package io.loadlab.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import com.sun.net.httpserver.HttpServer;
 import io.loadlab.engine.EngineResult;
 import io.loadlab.engine.RunSpec;
@@ -141,23 +143,57 @@ class AgentHostileTest {
     }
 
     @Test
-    void aPeerWithTheSecretRunsNothingAndTheAgentServesOnAfterwards() throws Exception {
+    void aShellInAVariantValueIsRefusedBeforeAnythingRuns() throws Exception {
         Path pwned = dir.resolve("pwned");
         Path pwned2 = dir.resolve("pwned2");
-        Path gadget = dir.resolve("gadget");
-        List<Path> outside = outsideScratch();
-        HazelcastInstance peer = Cluster.client(agent.listen(), Secret.read(secretFile), ANSWER);
-        try {
-            String me = peer.getLocalEndpoint().getUuid().toString();
-            IQueue<Object> inbox = peer.getQueue(Cluster.INBOX);
-
+        attack((peer, me) -> {
             assertTrue(refusal(peer, launch(me, "mode", "memory; touch " + pwned + "; #"))
                     .startsWith("subject 'demo' has no mode 'memory; touch "), log());
             assertTrue(refusal(peer, launch(me, "mode", "$(touch " + pwned2 + ")"))
                     .startsWith("subject 'demo' has no mode '$(touch "), log());
             assertTrue(refusal(peer, launch(me, "cmd", "memory")).startsWith("subject 'demo' has no variant 'cmd'"),
                     log());
+        });
+        assertFalse(Files.exists(pwned), "a shell in a variant value ran");
+        assertFalse(Files.exists(pwned2), "a command substitution in a variant value ran");
+    }
 
+    /** Before: the session became part of the scratch paths, and the folder work-SESSION was deleted at the stop. */
+    @Test
+    void aSessionThatLeavesTheScratchFolderTouchesNothing() throws Exception {
+        List<Path> outside = outsideScratch();
+        attack((peer, me) -> {
+            peer.getQueue(Cluster.INBOX).offer(Wire.encode(new Message.Launch("x/../../../victim", Cluster.REPLIES + "x",
+                    me, "demo", Map.of("mode", "memory"), 20_000, Optional.empty())));
+            sync(peer, me);
+        });
+        agent.close(); // stops whatever it still has, so that nothing it does later escapes the check below
+        assertEquals(outside, outsideScratch(), "files outside the agent's scratch folder changed");
+        assertTrue(log().contains("refused an order: session 'x/../../../victim' is not a UUID"), log());
+    }
+
+    @Test
+    void itemsThatAreNotOrdersAreLoggedAndTheAgentGoesOn() throws Exception {
+        Path gadget = dir.resolve("gadget");
+        attack((peer, me) -> {
+            IQueue<Object> inbox = peer.getQueue(Cluster.INBOX);
+            inbox.offer(42);
+            inbox.offer(new Gadget(gadget.toString()));
+            inbox.offer("{not json");
+            inbox.offer("{\"type\":\"launched\",\"host\":\"x\",\"port\":1,\"pid\":1}");
+            sync(peer, me);
+        });
+        assertFalse(Files.exists(gadget), "a Java-serialized queue item was deserialized");
+        String text = log();
+        assertTrue(text.contains("refused an order: a queue item of type java.lang.Integer, not JSON text"), text);
+        assertTrue(text.contains("refused an order that could not be read"), text);
+        assertTrue(text.contains("refused an order: unreadable message"), text);
+        assertTrue(text.contains("refused an order: a Launched is an agent's answer, not an order"), text);
+    }
+
+    @Test
+    void loadsThatAreBogusOrOverTheCapsAreRefusedInOneLine() throws Exception {
+        attack((peer, me) -> {
             ObjectNode load = SpecCodec.toJson(LoadSpec.builder().url(url()).connections(2).requests(10).build());
             assertTrue(refusal(peer, prepare(me, load.deepCopy().put("transport", "BOGUS"), 60_000))
                     .startsWith("transport 'BOGUS' is none of [AUTO, EPOLL, IO_URING, NIO]"), log());
@@ -167,21 +203,35 @@ class AgentHostileTest {
                     + Long.MAX_VALUE + " is over this agent's cap"), log());
             assertTrue(refusal(peer, prepare(UUID.randomUUID().toString(), load, 60_000))
                     .endsWith("is not connected to this agent: orders come from a coordinator's own connection"), log());
+        });
+    }
 
-            // Orders without a session of their own, or no order at all: logged, never answered.
-            inbox.offer(42);
-            inbox.offer(new Gadget(gadget.toString()));
-            inbox.offer("{not json");
-            inbox.offer("{\"type\":\"launched\",\"host\":\"x\",\"port\":1,\"pid\":1}");
-            inbox.offer(Wire.encode(new Message.Launch("x/../../../victim", Cluster.REPLIES + "x", me, "demo",
-                    Map.of("mode", "memory"), 20_000, Optional.empty())));
-            // The inbox is taken in order by one thread: once this ping is answered, all of the above was read.
-            assertInstanceOf(Message.Pong.class, ask(peer, session -> new Message.Ping(session, Cluster.REPLIES + session,
-                    me, 1)));
+    /** The coordinator's client has the same filter: a gadget in its reply queue is not deserialized. */
+    @Test
+    void aCoordinatorDoesNotDeserializeAGadgetInItsReplies() throws Exception {
+        Path gadget = dir.resolve("gadget");
+        HazelcastInstance peer = Cluster.client(agent.listen(), Secret.read(secretFile), ANSWER);
+        HazelcastInstance coordinator = Cluster.client(agent.listen(), Secret.read(secretFile), ANSWER);
+        try {
+            peer.getQueue(Cluster.REPLIES + "s").offer(new Gadget(gadget.toString()));
+            IQueue<Object> replies = coordinator.getQueue(Cluster.REPLIES + "s");
+            assertThrows(HazelcastSerializationException.class, () -> replies.poll(ANSWER.toMillis(),
+                    TimeUnit.MILLISECONDS));
+        } finally {
+            coordinator.shutdown();
+            peer.shutdown();
+        }
+        assertFalse(Files.exists(gadget), "a Java-serialized reply was deserialized");
+    }
+
+    /** What a peer with the secret does, from a client of its own; then a real coordinator's run and subject. */
+    private void attack(Attack a) throws Exception {
+        HazelcastInstance peer = Cluster.client(agent.listen(), Secret.read(secretFile), ANSWER);
+        try {
+            a.run(peer, peer.getLocalEndpoint().getUuid().toString());
         } finally {
             peer.shutdown();
         }
-
         EngineResult r = new AgentEngine(new AgentSet(List.of(agent.listen()), secretFile, Optional.empty()))
                 .run(RunSpec.inProcess(LoadSpec.builder().url(url()).connections(2).requests(50).build()),
                         LoadListener.NONE);
@@ -194,18 +244,17 @@ class AgentHostileTest {
                     HttpResponse.BodyHandlers.ofString());
             assertEquals("ok fsync", answer.body());
         }
+    }
 
-        assertFalse(Files.exists(pwned), "a shell in a variant value ran");
-        assertFalse(Files.exists(pwned2), "a command substitution in a variant value ran");
-        assertFalse(Files.exists(gadget), "a Java-serialized queue item was deserialized");
-        agent.close(); // stops whatever it still has, so that nothing it does later escapes the check below
-        assertEquals(outside, outsideScratch(), "files outside the agent's scratch folder changed");
-        String text = log();
-        assertTrue(text.contains("refused an order: a queue item of type java.lang.Integer, not JSON text"), text);
-        assertTrue(text.contains("refused an order that could not be read"), text);
-        assertTrue(text.contains("refused an order: unreadable message"), text);
-        assertTrue(text.contains("refused an order: a Launched is an agent's answer, not an order"), text);
-        assertTrue(text.contains("refused an order: session 'x/../../../victim' is not a UUID"), text);
+    @FunctionalInterface
+    private interface Attack {
+        void run(HazelcastInstance peer, String peerClient) throws Exception;
+    }
+
+    /** The inbox is taken in order by one thread: once this ping is answered, everything sent before was read. */
+    private static void sync(HazelcastInstance peer, String me) throws InterruptedException {
+        assertInstanceOf(Message.Pong.class, ask(peer, session -> new Message.Ping(session, Cluster.REPLIES + session,
+                me, 1)));
     }
 
     /** A launch of the demo subject with one variant value, from the peer's client. */
