@@ -148,7 +148,8 @@ public final class Agent implements AutoCloseable {
             handle(o);
         } catch (RuntimeException e) {
             // Whatever a bad order throws is its own refusal, never the end of the agent.
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            String why = e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getMessage().lines().findFirst().orElse("");
             say("refused " + o.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " of session "
                     + o.session() + ": " + why);
             if (o instanceof Message.Ping || o instanceof Message.Prepare || o instanceof Message.Launch) {
