@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -92,13 +93,17 @@ public final class Agent implements AutoCloseable {
         return listen;
     }
 
-    /** Answers orders until {@link #close}. */
+    /**
+     * Answers orders until {@link #close}. Each order is handled on its own: one that cannot be read or
+     * is refused is logged (and answered, when it names a reply queue of a valid session), and the agent
+     * goes on with the next.
+     */
     public void serve() {
-        IQueue<String> inbox = hz.getQueue(Cluster.INBOX);
+        IQueue<Object> inbox = hz.getQueue(Cluster.INBOX);
         while (!closed) {
-            String text;
+            Object item;
             try {
-                text = inbox.poll(1, TimeUnit.SECONDS);
+                item = inbox.poll(1, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -106,23 +111,61 @@ public final class Agent implements AutoCloseable {
                 if (closed || !hz.getLifecycleService().isRunning()) {
                     return;
                 }
-                throw e;
+                // The item was taken off the queue before it failed to deserialize (a class the
+                // serialization filter refuses, Cluster): it is gone, the next one may be fine.
+                say("refused an order that could not be read: " + OrderCheck.printable(String.valueOf(e.getMessage())));
+                continue;
             }
-            if (text != null) {
-                handle(text);
+            if (item != null) {
+                accept(item);
             }
         }
     }
 
-    private void handle(String text) {
+    /** One queue item: decoded, checked and handled, or refused in one line. */
+    private void accept(Object item) {
+        if (!(item instanceof String text)) {
+            say("refused an order: a queue item of type " + item.getClass().getName() + ", not JSON text");
+            return;
+        }
         Message m;
         try {
             m = Wire.decode(text);
         } catch (AgentException e) {
-            say("ignored an order: " + e.getMessage());
+            say("refused an order: " + e.getMessage());
             return;
         }
+        if (!(m instanceof Message.Order o)) {
+            say("refused an order: a " + m.getClass().getSimpleName() + " is an agent's answer, not an order");
+            return;
+        }
+        try {
+            OrderCheck.session(o.session());
+        } catch (AgentException e) {
+            say("refused an order: " + e.getMessage());
+            return;
+        }
+        try {
+            handle(o);
+        } catch (RuntimeException e) {
+            // Whatever a bad order throws is its own refusal, never the end of the agent.
+            String why = e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getMessage().lines().findFirst().orElse("");
+            say("refused " + o.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " of session "
+                    + o.session() + ": " + why);
+            if (o instanceof Message.Ping || o instanceof Message.Prepare || o instanceof Message.Launch) {
+                hz.<String>getQueue(Cluster.REPLIES + o.session()).offer(Wire.encode(new Message.Refused(why)));
+            }
+        }
+    }
+
+    private Collection<String> connectedClients() {
+        return hz.getClientService().getConnectedClients().stream().map(c -> c.getUuid().toString()).toList();
+    }
+
+    private void handle(Message.Order m) {
         if (m instanceof Message.Ping p) {
+            OrderCheck.reply(p.session(), p.reply());
             hz.<String>getQueue(p.reply()).offer(Wire.encode(new Message.Pong(p.seq(), AgentLink.Clock.epochMicros(),
                     cpus(), VERSION)));
         } else if (m instanceof Message.Prepare p) {
@@ -137,12 +180,18 @@ public final class Agent implements AutoCloseable {
             if (r != null && r.session().equals(e.session())) {
                 r.endAfter(e.afterIndex());
             }
-        } else if (m instanceof Message.Order o) {
-            subjects.handle(o);
+        } else if (m instanceof Message.Launch l) {
+            OrderCheck.reply(l.session(), l.reply());
+            OrderCheck.client(l.client(), connectedClients());
+            subjects.handle(l);
+        } else {
+            subjects.handle(m);
         }
     }
 
     private void prepare(Message.Prepare p) {
+        OrderCheck.reply(p.session(), p.reply());
+        OrderCheck.client(p.client(), connectedClients());
         IQueue<String> replies = hz.getQueue(p.reply());
         AgentRun busy = current;
         if (busy != null && !busy.finished()) {
@@ -155,8 +204,9 @@ public final class Agent implements AutoCloseable {
             spec = SpecCodec.fromJson(p.load());
             // Loads the native transport now, not in the first second after the common start.
             spec.transport().resolve();
+            OrderCheck.load(spec, p.runLimitMs(), cpus());
             reach(spec);
-        } catch (LoadException | NullPointerException e) {
+        } catch (LoadException | AgentException | NullPointerException | IllegalArgumentException e) {
             replies.offer(Wire.encode(new Message.Refused(e.getMessage())));
             say("refused run " + p.session() + ": " + e.getMessage());
             return;

@@ -3,7 +3,9 @@ package io.loadlab.agent;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.client.config.ClientConnectionStrategyConfig;
+import com.hazelcast.config.ClassFilter;
 import com.hazelcast.config.Config;
+import com.hazelcast.config.JavaSerializationFilterConfig;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.core.Hazelcast;
@@ -46,6 +48,7 @@ final class Cluster {
         c.setProperty("hazelcast.socket.bind.any", "false");
         c.setProperty("hazelcast.client.max.no.heartbeat.seconds", String.valueOf(HEARTBEAT_TIMEOUT_S));
         c.setProperty("hazelcast.shutdownhook.policy", "TERMINATE");
+        c.getSerializationConfig().setJavaSerializationFilterConfig(serializationFilter());
         NetworkConfig n = c.getNetworkConfig();
         n.setPort(listen.port()).setPortAutoIncrement(false).setPublicAddress(ip + ":" + listen.port());
         n.getInterfaces().setEnabled(true).addInterface(ip);
@@ -75,6 +78,7 @@ final class Cluster {
         c.setProperty("hazelcast.client.heartbeat.timeout", String.valueOf(HEARTBEAT_TIMEOUT_S * 1000));
         c.setProperty("hazelcast.client.heartbeat.interval", "1000");
         c.setProperty("hazelcast.client.shuffle.member.list", "false");
+        c.getSerializationConfig().setJavaSerializationFilterConfig(serializationFilter());
         c.getNetworkConfig().addAddress(agent.toString());
         c.getConnectionStrategyConfig().setReconnectMode(ClientConnectionStrategyConfig.ReconnectMode.OFF);
         c.getConnectionStrategyConfig().getConnectionRetryConfig()
@@ -87,6 +91,19 @@ final class Cluster {
                     + connectTimeout.toMillis() + "ms: is 'loadlab agent --listen " + agent + "' running there, and"
                     + " do both sides use the same --secret-file?", e);
         }
+    }
+
+    /**
+     * The classes Java deserialization may resolve on either side: {@code java.lang.String} and
+     * Hazelcast's own ({@code com.hazelcast.}), nothing else, with Hazelcast's broader defaults (every
+     * {@code java*} class and arrays) turned off. Orders and answers are JSON text, which Hazelcast
+     * writes with its own string serializer, so this filter refuses only what a hostile peer holding
+     * the secret could put into a queue to run a deserialization gadget; the taking side then fails to
+     * read that one item ({@link Agent#serve} logs it and goes on).
+     */
+    static JavaSerializationFilterConfig serializationFilter() {
+        return new JavaSerializationFilterConfig().setDefaultsDisabled(true)
+                .setWhitelist(new ClassFilter().addClasses(String.class.getName()).addPrefixes("com.hazelcast."));
     }
 
     private static String ip(HostPort listen) {

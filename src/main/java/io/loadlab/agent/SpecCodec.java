@@ -60,6 +60,18 @@ final class SpecCodec {
                 : new LoadModel.FixedRate(rate);
     }
 
+    /** The transport named {@code name}; another name is refused naming the known ones. */
+    private static Transport transport(String name) {
+        for (Transport t : Transport.values()) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        throw io.loadlab.load.LoadException.usage("transport '" + OrderCheck.printable(name) + "' is none of "
+                + java.util.Arrays.toString(Transport.values()) + ": are the agent and the coordinator the same"
+                + " Loadlab version?");
+    }
+
     /**
      * @throws io.loadlab.load.LoadException (usage) when the spec is invalid
      * @throws NullPointerException when a field is missing (a message from another version)
@@ -78,7 +90,7 @@ final class SpecCodec {
                 .warmup(new Warmup.Fixed(Duration.ofMillis(o.get("warmup_ms").asLong())))
                 .requestTimeout(Duration.ofMillis(o.get("request_timeout_ms").asLong()))
                 .connectTimeout(Duration.ofMillis(o.get("connect_timeout_ms").asLong()))
-                .transport(Transport.valueOf(o.get("transport").asText()))
+                .transport(transport(o.get("transport").asText()))
                 .expect(new Expectation(statuses, o.has("body_bytes") ? OptionalLong.of(o.get("body_bytes").asLong())
                         : OptionalLong.empty()))
                 .seed(o.get("seed").asLong());

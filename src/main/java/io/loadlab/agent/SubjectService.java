@@ -50,13 +50,17 @@ final class SubjectService implements AutoCloseable {
         /** The window being sampled; the worker's alone. */
         ServerSampler sampler;
 
+        /**
+         * @throws AgentException when the session is not a UUID or a path would leave {@code scratch}
+         *                        (a failed start deletes {@link #work} and {@link #tls})
+         */
         Hosted(Message.Launch l, IQueue<String> replies, Path scratch) {
-            this.session = l.session();
+            this.session = OrderCheck.session(l.session());
             this.client = l.client();
             this.replies = replies;
-            this.log = scratch.resolve(Subject.pathSegment(l.subject() + "-" + l.session()) + ".log");
-            this.work = scratch.resolve("work-" + l.session());
-            this.tls = scratch.resolve("tls-" + l.session());
+            this.log = OrderCheck.under(scratch, Subject.pathSegment(l.subject() + "-" + session) + ".log");
+            this.work = OrderCheck.under(scratch, "work-" + session);
+            this.tls = OrderCheck.under(scratch, "tls-" + session);
         }
     }
 
@@ -96,16 +100,16 @@ final class SubjectService implements AutoCloseable {
 
     private void launch(Message.Launch l) {
         IQueue<String> replies = hz.getQueue(l.reply());
-        Optional<Subject> subject = Optional.empty();
-        String refusal;
-        if (home.isEmpty()) {
-            refusal = "agent " + listen + " does not start subjects: it was started without --allow-subjects"
-                    + " (starting a subject runs code from its checkout)";
-        } else {
-            subject = Subjects.load(home.get().resolve("subjects"), Workload.builtinNames()).byName(l.subject());
-            refusal = subject.isEmpty() ? "agent " + listen + " has no subject '" + l.subject() + "' in "
-                    + home.get().resolve("subjects") : subject.get().unavailableReason()
-                    .map(why -> "subject '" + l.subject() + "' cannot run on agent " + listen + ": " + why).orElse(null);
+        Optional<Subject> subject = home.flatMap(h -> Subjects.load(h.resolve("subjects"), Workload.builtinNames())
+                .byName(l.subject()));
+        Optional<Hosted> hosted = Optional.empty();
+        String refusal = refusal(l, subject);
+        if (refusal == null) {
+            try {
+                hosted = Optional.of(new Hosted(l, replies, home.orElseThrow().resolve("target/agent-subjects")));
+            } catch (AgentException e) {
+                refusal = e.getMessage();
+            }
         }
         synchronized (lock) {
             if (refusal == null && current != null) {
@@ -113,15 +117,41 @@ final class SubjectService implements AutoCloseable {
                         + "): wait for it to end";
             }
             if (refusal == null) {
-                Hosted h = new Hosted(l, replies, home.get().resolve("target/agent-subjects"));
+                Hosted h = hosted.orElseThrow();
                 current = h;
-                Subject s = subject.get();
+                Subject s = subject.orElseThrow();
                 h.launching = worker.submit(() -> start(h, s, l));
                 return;
             }
         }
         replies.offer(Wire.encode(new Message.Refused(refusal)));
-        say.accept("refused subject " + l.subject() + ": " + refusal);
+        say.accept("refused subject " + OrderCheck.printable(l.subject()) + ": " + refusal);
+    }
+
+    /**
+     * Why a launch is refused before anything starts, or null: no {@code --allow-subjects}, no such
+     * subject here, a subject this host cannot run, or a variant name or value its manifest does not
+     * declare (variant values reach its start command).
+     */
+    private String refusal(Message.Launch l, Optional<Subject> subject) {
+        if (home.isEmpty()) {
+            return "agent " + listen + " does not start subjects: it was started without --allow-subjects"
+                    + " (starting a subject runs code from its checkout)";
+        }
+        if (subject.isEmpty()) {
+            return "agent " + listen + " has no subject '" + OrderCheck.printable(l.subject()) + "' in "
+                    + home.get().resolve("subjects");
+        }
+        Optional<String> unavailable = subject.get().unavailableReason();
+        if (unavailable.isPresent()) {
+            return "subject '" + l.subject() + "' cannot run on agent " + listen + ": " + unavailable.get();
+        }
+        try {
+            OrderCheck.variant(subject.get().manifest(), l.variant());
+        } catch (AgentException e) {
+            return e.getMessage() + " (agent " + listen + ")";
+        }
+        return null;
     }
 
     /**

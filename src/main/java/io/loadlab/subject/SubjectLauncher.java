@@ -237,8 +237,29 @@ public final class SubjectLauncher {
         return v;
     }
 
-    /** Replaces {@code {name}} placeholders; an unknown one is an error naming the manifest field. */
+    /**
+     * Replaces {@code {name}} placeholders, each value quoted for the shell ({@link #shellQuote}): the
+     * commands run with {@code bash -c}, and a value may come from a peer (an agent's launch) or hold a
+     * path with spaces or {@code $}. A placeholder inside a word ({@code {build}/server},
+     * {@code 127.0.0.1:{port}}) still makes one word; inside quotes of the manifest's own it would not.
+     *
+     * @throws SubjectException for an unknown placeholder, naming the manifest field
+     */
     static String substitute(String template, Map<String, String> values, String where) {
+        return fill(template, values, where, SubjectLauncher::shellQuote);
+    }
+
+    /**
+     * {@code value} as one bash word that stands for exactly its characters: in single quotes, each
+     * {@code '} written as {@code '\''}. Nothing inside single quotes is expanded ({@code $}, backquotes,
+     * {@code ;}, newlines).
+     */
+    static String shellQuote(String value) {
+        return "'" + value.replace("'", "'\\''") + "'";
+    }
+
+    private static String fill(String template, Map<String, String> values, String where,
+                               java.util.function.UnaryOperator<String> quote) {
         Matcher mt = PLACEHOLDER.matcher(template);
         StringBuilder sb = new StringBuilder();
         while (mt.find()) {
@@ -248,7 +269,7 @@ public final class SubjectLauncher {
                         + "; known: " + String.join(", ", values.keySet().stream().map(k -> "{" + k + "}").toList())
                         + ", {port}, {cpus}, {ncpus}, {workdir}, {cert}, {key} and the variant names");
             }
-            mt.appendReplacement(sb, Matcher.quoteReplacement(v));
+            mt.appendReplacement(sb, Matcher.quoteReplacement(quote.apply(v)));
         }
         mt.appendTail(sb);
         return sb.toString();
@@ -278,7 +299,9 @@ public final class SubjectLauncher {
         Map<String, String> values = baseValues(m, Path.of("{build}"));
         values.put("cache", "{cache}");
         values.put("dir", "{dir}");
-        return m.build().map(b -> substitute(b.command(), values, m.name() + " build.command")).orElse("");
+        // Unquoted, so that the keys of builds made before values were quoted stay valid: the quotes
+        // change no word of a command whose values hold no blank or shell character.
+        return m.build().map(b -> fill(b.command(), values, m.name() + " build.command", v -> v)).orElse("");
     }
 
     private static MessageDigest sha256() {

@@ -45,7 +45,8 @@ import java.util.regex.Pattern;
  * (Loadlab's runtime jars), and in {@code start} {@code {protocol}} ({@code h1} without that variant),
  * {@code {cert}} and {@code {key}}: the PEM files of the server certificate (for {@code localhost} and
  * {@code 127.0.0.1}) and its key, signed by the experiment's throw-away CA, for the TLS protocols;
- * {@code -} when the experiment made none. Commands run with {@code bash -c}; build and version
+ * {@code -} when the experiment made none. Commands run with {@code bash -c}, every value quoted for the
+ * shell (so a manifest never puts a placeholder inside quotes of its own); build and version
  * commands find the tools of {@code <cache>/tools/bin} after the PATH.
  *
  * <p>A project's subjects ({@code loadlab.yaml}, see {@code io.loadlab.project}) are manifests too:
