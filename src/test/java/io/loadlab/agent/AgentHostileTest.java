@@ -123,7 +123,7 @@ class AgentHostileTest {
             x.close();
         });
         server.start();
-        secretFile = Files.writeString(dir.resolve("secret"), "the hostile test's shared secret\n");
+        secretFile = TestSecrets.write(dir.resolve("secret"), "the hostile test's shared secret\n");
         agent = Agent.start(new HostPort("127.0.0.1", freePort()), Secret.read(secretFile),
                 new PrintStream(log, true, StandardCharsets.UTF_8), Optional.empty(), Optional.of(home));
         serving = new Thread(agent::serve, "test-hostile-agent");
