@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loadlab agent}: a long-running process on a load host. It is one embedded Hazelcast member
- * bound to its listen address ({@link Cluster}), reading orders from its inbox queue: clock probes,
+ * bound to its listen address ({@link Cluster}), reading orders from its inbox queue, each sealed in a
+ * session whose coordinator proved it holds the secret ({@link AgentSessions}): clock probes,
  * runs (one at a time) of the built-in engine on the share of the load a coordinator gives it, and,
  * with {@code --allow-subjects}, a subject started on this host ({@link SubjectService}). A run stops
  * when its coordinator's client disconnects, at its deadline, or when told, and so does a subject; the
@@ -31,8 +32,10 @@ public final class Agent implements AutoCloseable {
     /**
      * The protocol's version: a coordinator of another version is refused with both named. Version 2:
      * a launch may carry a TLS variant's server certificate and key (version 1 agents would ignore them).
+     * Version 3: every session starts with a {@link Handshake} and every message after it is sealed
+     * ({@link Envelope}); a version 2 agent does not answer the handshake.
      */
-    public static final String VERSION = "loadlab-agent-2";
+    public static final String VERSION = "loadlab-agent-3";
 
     private final HostPort listen;
     private final HazelcastInstance hz;
@@ -44,16 +47,18 @@ public final class Agent implements AutoCloseable {
         return t;
     });
     private final SubjectService subjects;
+    private final AgentSessions sessions;
     private volatile AgentRun current;
     private volatile boolean closed;
 
-    private Agent(HostPort listen, HazelcastInstance hz, PrintStream log, Optional<Path> hlogDir,
+    private Agent(HostPort listen, HazelcastInstance hz, Secret secret, PrintStream log, Optional<Path> hlogDir,
                   Optional<Path> subjectsHome) {
         this.listen = listen;
         this.hz = hz;
         this.log = log;
         this.hlogDir = hlogDir;
-        this.subjects = new SubjectService(listen, subjectsHome, hz, this::say);
+        this.sessions = new AgentSessions(secret, hz);
+        this.subjects = new SubjectService(listen, subjectsHome, sessions::replies, this::say);
     }
 
     /**
@@ -68,7 +73,7 @@ public final class Agent implements AutoCloseable {
                               Optional<Path> subjectsHome) {
         RefusalLog.install(log);
         HazelcastInstance hz = Cluster.member(listen, secret);
-        Agent a = new Agent(listen, hz, log, hlogDir, subjectsHome);
+        Agent a = new Agent(listen, hz, secret, log, hlogDir, subjectsHome);
         hz.getClientService().addClientListener(new ClientListener() {
             @Override
             public void clientConnected(Client c) {
@@ -122,25 +127,22 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    /** One queue item: decoded, checked and handled, or refused in one line. */
+    /**
+     * One queue item: a step of a session's handshake, or a sealed order opened, decoded, checked and
+     * handled; or refused in one line.
+     */
     private void accept(Object item) {
         if (!(item instanceof String text)) {
             say("refused an order: a queue item of type " + item.getClass().getName() + ", not JSON text");
             return;
         }
-        Message m;
+        Message.Order o;
         try {
-            m = Wire.decode(text);
-        } catch (AgentException e) {
-            say("refused an order: " + e.getMessage());
-            return;
-        }
-        if (!(m instanceof Message.Order o)) {
-            say("refused an order: a " + m.getClass().getSimpleName() + " is an agent's answer, not an order");
-            return;
-        }
-        try {
-            OrderCheck.session(o.session());
+            Optional<AgentSessions.Opened> opened = sessions.take(text, connectedClients());
+            if (opened.isEmpty()) {
+                return;
+            }
+            o = order(opened.get());
         } catch (AgentException e) {
             say("refused an order: " + e.getMessage());
             return;
@@ -154,9 +156,32 @@ public final class Agent implements AutoCloseable {
             say("refused " + o.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " of session "
                     + o.session() + ": " + why);
             if (o instanceof Message.Ping || o instanceof Message.Prepare || o instanceof Message.Launch) {
-                hz.<String>getQueue(Cluster.REPLIES + o.session()).offer(Wire.encode(new Message.Refused(why)));
+                sessions.replies(o.session()).ifPresent(r -> r.send(new Message.Refused(why)));
             }
         }
+    }
+
+    /**
+     * The order inside a sealed message: its session must be the one it was sealed in, or a coordinator
+     * could act on another's session.
+     */
+    private static Message.Order order(AgentSessions.Opened opened) {
+        Message m = Wire.decode(opened.text());
+        if (!(m instanceof Message.Order o)) {
+            throw new AgentException("a " + m.getClass().getSimpleName() + " is an agent's answer, not an order");
+        }
+        OrderCheck.session(o.session());
+        if (!o.session().equals(opened.session())) {
+            throw new AgentException("an order of session " + o.session() + " came sealed in session "
+                    + opened.session() + ": a coordinator orders in its own session only");
+        }
+        return o;
+    }
+
+    /** The proven session's sealed replies (every order handled here was opened in a proven session). */
+    private Replies replies(String session) {
+        return sessions.replies(session).orElseThrow(() -> new AgentException("session " + session
+                + " ended: its coordinator disconnected"));
     }
 
     private Collection<String> connectedClients() {
@@ -166,8 +191,7 @@ public final class Agent implements AutoCloseable {
     private void handle(Message.Order m) {
         if (m instanceof Message.Ping p) {
             OrderCheck.reply(p.session(), p.reply());
-            hz.<String>getQueue(p.reply()).offer(Wire.encode(new Message.Pong(p.seq(), AgentLink.Clock.epochMicros(),
-                    cpus(), VERSION)));
+            replies(p.session()).send(new Message.Pong(p.seq(), AgentLink.Clock.epochMicros(), cpus(), VERSION));
         } else if (m instanceof Message.Prepare p) {
             prepare(p);
         } else if (m instanceof Message.Start s) {
@@ -192,11 +216,11 @@ public final class Agent implements AutoCloseable {
     private void prepare(Message.Prepare p) {
         OrderCheck.reply(p.session(), p.reply());
         OrderCheck.client(p.client(), connectedClients());
-        IQueue<String> replies = hz.getQueue(p.reply());
+        Replies replies = replies(p.session());
         AgentRun busy = current;
         if (busy != null && !busy.finished()) {
-            replies.offer(Wire.encode(new Message.Refused("agent " + listen + " is busy with another coordinator's run ("
-                    + busy.session() + "): wait for it to end")));
+            replies.send(new Message.Refused("agent " + listen + " is busy with another coordinator's run ("
+                    + busy.session() + "): wait for it to end"));
             return;
         }
         LoadSpec spec;
@@ -207,7 +231,7 @@ public final class Agent implements AutoCloseable {
             OrderCheck.load(spec, p.runLimitMs(), cpus());
             reach(spec);
         } catch (LoadException | AgentException | NullPointerException | IllegalArgumentException e) {
-            replies.offer(Wire.encode(new Message.Refused(e.getMessage())));
+            replies.send(new Message.Refused(e.getMessage()));
             say("refused run " + p.session() + ": " + e.getMessage());
             return;
         }
@@ -215,7 +239,7 @@ public final class Agent implements AutoCloseable {
         current = run;
         // Whatever the coordinator does, this agent stops loading at the run's limit.
         deadlines.schedule(() -> run.stop("deadline"), p.runLimitMs(), TimeUnit.MILLISECONDS);
-        replies.offer(Wire.encode(new Message.Ready()));
+        replies.send(new Message.Ready());
         say("run " + p.session() + ": " + spec.connections() + " connections, " + spec.threads() + " threads, "
                 + spec.model().describe() + " on " + spec.request().target().url());
     }
@@ -233,6 +257,7 @@ public final class Agent implements AutoCloseable {
     }
 
     private void coordinatorGone(Client c) {
+        sessions.clientGone(c.getUuid().toString());
         subjects.coordinatorGone(c.getUuid().toString());
         AgentRun r = current;
         if (r != null && !r.finished() && r.client().equals(c.getUuid().toString())) {

@@ -17,8 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A coordinator's connection to one agent for one session: its Hazelcast client, the agent's inbox,
- * the session's reply queue on the agent, and a thread that hands every reply (and the loss of the
- * connection) to the coordinator's event queue. Closing it destroys the reply queue and the client.
+ * the session's reply queue on the agent, the session's {@link Envelope} once the agent proved it holds
+ * the secret ({@link Handshake}), and a thread that hands every reply (and the loss of the connection)
+ * to the coordinator's event queue. Every order is sealed and every reply opened: a reply that fails to
+ * open is the link's loss. Closing it destroys the reply queue and the client.
  */
 final class AgentLink implements AutoCloseable {
 
@@ -51,26 +53,38 @@ final class AgentLink implements AutoCloseable {
     private final IQueue<String> replies;
     private final String session;
     private final String replyName;
+    private final Envelope envelope;
     private Thread reader;
     private volatile boolean closing;
 
-    private AgentLink(int index, HostPort address, HazelcastInstance client, String session) {
+    private AgentLink(int index, HostPort address, HazelcastInstance client, Envelope envelope) {
         this.index = index;
         this.address = address;
         this.client = client;
-        this.session = session;
+        this.envelope = envelope;
+        this.session = envelope.session();
         this.replyName = Cluster.REPLIES + session;
         this.inbox = client.getQueue(Cluster.INBOX);
         this.replies = client.getQueue(replyName);
     }
 
     /**
-     * Connects to the agent.
+     * Connects to the agent and runs the session's handshake: nothing but the handshake is sent to an
+     * agent that does not prove it holds the secret.
      *
-     * @throws AgentException naming it when it cannot be reached or refuses the secret
+     * @param timeout the longest the connection, and then the agent's answer to the handshake, may take
+     * @throws AgentException naming it when it cannot be reached, refuses the secret, or does not prove
+     *                        it holds the secret
      */
     static AgentLink connect(int index, HostPort address, Secret secret, String session, Duration timeout) {
-        return new AgentLink(index, address, Cluster.client(address, secret, timeout), session);
+        HazelcastInstance client = Cluster.client(address, secret, timeout);
+        try {
+            return new AgentLink(index, address, client, Handshake.coordinator(client, secret, session, address,
+                    timeout));
+        } catch (RuntimeException e) {
+            client.shutdown();
+            throw e;
+        }
     }
 
     /**
@@ -122,8 +136,9 @@ final class AgentLink implements AutoCloseable {
                 r.headers(), r.bodySize())).build();
     }
 
-    void send(Message.Order m) {
-        inbox.offer(Wire.encode(m));
+    /** Sends the order sealed; one sender at a time keeps the agent's inbox in counter order. */
+    synchronized void send(Message.Order m) {
+        inbox.offer(envelope.seal(Wire.encode(m)));
     }
 
     String session() {
@@ -141,7 +156,7 @@ final class AgentLink implements AutoCloseable {
             if (text == null) {
                 throw new AgentException("agent " + address + " did not answer within " + timeout.toMillis() + "ms");
             }
-            return Wire.decode(text);
+            return open(text);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AgentException("interrupted while waiting for agent " + address, e);
@@ -170,7 +185,7 @@ final class AgentLink implements AutoCloseable {
             try {
                 String text = replies.poll(500, TimeUnit.MILLISECONDS);
                 if (text != null) {
-                    events.add(new Event(this, Wire.decode(text), null));
+                    events.add(new Event(this, open(text), null));
                 }
             } catch (InterruptedException e) {
                 return;
@@ -180,6 +195,18 @@ final class AgentLink implements AutoCloseable {
                 }
                 return;
             }
+        }
+    }
+
+    /**
+     * @throws AgentException naming the agent when the reply is not sealed in this session, fails to
+     *                        authenticate or is replayed
+     */
+    private Message open(String text) {
+        try {
+            return Wire.decode(envelope.open(text));
+        } catch (AgentException e) {
+            throw new AgentException("agent " + address + " sent a reply that was refused: " + e.getMessage(), e);
         }
     }
 

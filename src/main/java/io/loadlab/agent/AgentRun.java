@@ -1,6 +1,5 @@
 package io.loadlab.agent;
 
-import com.hazelcast.collection.IQueue;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.NettyLoad;
@@ -30,7 +29,7 @@ final class AgentRun {
     private final String session;
     private final String client;
     private final LoadSpec spec;
-    private final IQueue<String> replies;
+    private final Replies replies;
     private final PrintStream log;
     private final Optional<Path> hlogDir;
     private final List<IntervalSample> kept = new ArrayList<>();
@@ -40,7 +39,7 @@ final class AgentRun {
     private volatile String stopReason;
     private volatile boolean finished;
 
-    AgentRun(String session, String client, LoadSpec spec, IQueue<String> replies, PrintStream log,
+    AgentRun(String session, String client, LoadSpec spec, Replies replies, PrintStream log,
              Optional<Path> hlogDir) {
         this.session = session;
         this.client = client;
@@ -128,7 +127,7 @@ final class AgentRun {
         Thread.interrupted();
         keepHlog();
         finished = true;
-        replies.offer(Wire.encode(done));
+        replies.send(done);
         log.println("loadlab agent: run " + session + " ended (" + done.ended() + done.error().map(x -> ": " + x)
                 .orElse("") + "), " + sent() + " intervals sent");
         log.flush();
@@ -150,8 +149,8 @@ final class AgentRun {
                 index = kept.size();
                 kept.add(s);
             }
-            replies.offer(Wire.encode(new Message.Interval(index, s.startEpochMs(), s.endEpochMs(), s.requests(),
-                    s.missed(), s.errors(), s.bytesRead(), cpu.sinceLast(), cpu.processSinceLast(), s.latency(), s.serviceTime())));
+            replies.send(new Message.Interval(index, s.startEpochMs(), s.endEpochMs(), s.requests(),
+                    s.missed(), s.errors(), s.bytesRead(), cpu.sinceLast(), cpu.processSinceLast(), s.latency(), s.serviceTime()));
             if (index >= endAfter) {
                 stop("stopped");
             }

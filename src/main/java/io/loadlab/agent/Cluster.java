@@ -18,7 +18,8 @@ import java.time.Duration;
  * How Loadlab uses Hazelcast: each agent is an embedded member bound to its {@code --listen} address
  * alone (no multicast, no auto-detection, no other interface), forming a cluster of its own whose name
  * is derived from the secret; a coordinator is a Hazelcast client of each agent, which never listens.
- * Hazelcast refuses a member or client with another cluster name (that is, without the secret).
+ * Hazelcast refuses a member or client with another cluster name; since it sends the name in clear,
+ * that keeps out strangers, not a sniffer: control rests on each session's {@link Handshake}.
  */
 final class Cluster {
 

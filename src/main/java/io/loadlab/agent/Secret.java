@@ -1,6 +1,7 @@
 package io.loadlab.agent;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,14 +12,17 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The secret that agents and coordinators share, read from a file the user made. It is never sent:
- * the cluster name each side presents is derived from it (HMAC-SHA256), so Hazelcast itself refuses
- * a member or client that does not hold it. Immutable; {@link #toString()} shows no secret.
+ * The secret that agents and coordinators share, read from a file the user made. It is never sent.
+ * The cluster name each side presents is derived from it (HMAC-SHA256); Hazelcast sends that name in
+ * clear, so it only keeps strangers out of the cluster: control rests on the handshake's proofs and
+ * session keys ({@link Handshake}), which are MACs under the secret itself. Immutable;
+ * {@link #toString()} shows no secret.
  */
 public final class Secret {
 
@@ -80,17 +84,34 @@ public final class Secret {
     /**
      * The Hazelcast cluster name of everyone holding this secret: {@code loadlab-} and 24 hex digits
      * of HMAC-SHA256 over a fixed label. Hazelcast compares it at every member join and client
-     * authentication, so it is the gate; the secret itself never leaves the host.
+     * authentication, but sends it in clear: whoever sniffs it can connect, not command ({@link Handshake}).
      */
     public String clusterName() {
         return "loadlab-" + HexFormat.of().formatHex(mac("loadlab cluster name v1")).substring(0, 24);
     }
 
     private byte[] mac(String label) {
+        return mac(label, List.of());
+    }
+
+    /**
+     * HMAC-SHA256 under the secret over {@code label} and {@code parts}, each preceded by its length (4
+     * bytes, big-endian) so that no two different lists of parts give the same input. The handshake's
+     * proofs and session keys ({@link Handshake}) are such MACs, each with a label of its own, so a
+     * value made for one use is never valid for another; the secret's bytes never leave this class.
+     *
+     * @return 32 bytes
+     */
+    byte[] mac(String label, List<byte[]> parts) {
         try {
             Mac m = Mac.getInstance("HmacSHA256");
             m.init(new SecretKeySpec(key, "HmacSHA256"));
-            return m.doFinal(label.getBytes(StandardCharsets.UTF_8));
+            m.update(label.getBytes(StandardCharsets.UTF_8));
+            for (byte[] p : parts) {
+                m.update(ByteBuffer.allocate(4).putInt(p.length).array());
+                m.update(p);
+            }
+            return m.doFinal();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every Java 17 runtime", e);
         }

@@ -1,7 +1,5 @@
 package io.loadlab.agent;
 
-import com.hazelcast.collection.IQueue;
-import com.hazelcast.core.HazelcastInstance;
 import io.loadlab.subject.LogTail;
 import io.loadlab.subject.ServedProtocol;
 import io.loadlab.subject.ServerSampler;
@@ -22,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * An agent's remote subjects ({@code --allow-subjects}): builds and starts a subject from the agent's
@@ -39,7 +38,7 @@ final class SubjectService implements AutoCloseable {
     private static final class Hosted {
         final String session;
         final String client;
-        final IQueue<String> replies;
+        final Replies replies;
         final Path log;
         final Path work;
         /** Where a TLS variant's certificate and key are written, deleted when the subject stops. */
@@ -54,7 +53,7 @@ final class SubjectService implements AutoCloseable {
          * @throws AgentException when the session is not a UUID or a path would leave {@code scratch}
          *                        (a failed start deletes {@link #work} and {@link #tls})
          */
-        Hosted(Message.Launch l, IQueue<String> replies, Path scratch) {
+        Hosted(Message.Launch l, Replies replies, Path scratch) {
             this.session = OrderCheck.session(l.session());
             this.client = l.client();
             this.replies = replies;
@@ -66,7 +65,7 @@ final class SubjectService implements AutoCloseable {
 
     private final HostPort listen;
     private final Optional<Path> home;
-    private final HazelcastInstance hz;
+    private final Function<String, Optional<Replies>> replies;
     private final Consumer<String> say;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "loadlab-agent-subjects");
@@ -76,11 +75,15 @@ final class SubjectService implements AutoCloseable {
     private final Object lock = new Object();
     private Hosted current;
 
-    /** @param home the checkout whose {@code subjects/} it starts ({@code --allow-subjects}); empty: it refuses */
-    SubjectService(HostPort listen, Optional<Path> home, HazelcastInstance hz, Consumer<String> say) {
+    /**
+     * @param home    the checkout whose {@code subjects/} it starts ({@code --allow-subjects}); empty: it refuses
+     * @param replies a proven session's sealed replies, empty for any other session
+     */
+    SubjectService(HostPort listen, Optional<Path> home, Function<String, Optional<Replies>> replies,
+                   Consumer<String> say) {
         this.listen = listen;
         this.home = home.map(h -> h.toAbsolutePath().normalize());
-        this.hz = hz;
+        this.replies = replies;
         this.say = say;
     }
 
@@ -99,7 +102,8 @@ final class SubjectService implements AutoCloseable {
     }
 
     private void launch(Message.Launch l) {
-        IQueue<String> replies = hz.getQueue(l.reply());
+        Replies replies = this.replies.apply(l.session()).orElseThrow(() -> new AgentException("session "
+                + l.session() + " ended: its coordinator disconnected"));
         Optional<Subject> subject = home.flatMap(h -> Subjects.load(h.resolve("subjects"), Workload.builtinNames())
                 .byName(l.subject()));
         Optional<Hosted> hosted = Optional.empty();
@@ -124,7 +128,7 @@ final class SubjectService implements AutoCloseable {
                 return;
             }
         }
-        replies.offer(Wire.encode(new Message.Refused(refusal)));
+        replies.send(new Message.Refused(refusal));
         say.accept("refused subject " + OrderCheck.printable(l.subject()) + ": " + refusal);
     }
 
@@ -173,7 +177,7 @@ final class SubjectService implements AutoCloseable {
             p.awaitReady(listen.host(), port, s.manifest().ready().path(), Duration.ofMillis(l.readyTimeoutMs()),
                     ServedProtocol.of(l.variant()).tls());
             if (stillWanted(h)) {
-                h.replies.offer(Wire.encode(new Message.Launched(listen.host(), port, p.handle().pid())));
+                h.replies.send(new Message.Launched(listen.host(), port, p.handle().pid()));
                 say.accept("subject " + s.name() + " started for session " + h.session + ": pid " + p.handle().pid()
                         + " on " + listen.host() + ":" + port + ", log " + h.log
                         + (l.certificate().isPresent() ? ", certificate in " + h.tls : ""));
@@ -183,7 +187,7 @@ final class SubjectService implements AutoCloseable {
                     .lines().findFirst().orElse(""));
             halt(h, false);
             if (stillWanted(h)) {
-                h.replies.offer(Wire.encode(new Message.Unready("on agent " + listen + ": " + e.getMessage())));
+                h.replies.send(new Message.Unready("on agent " + listen + ": " + e.getMessage()));
             }
         }
     }
@@ -213,8 +217,8 @@ final class SubjectService implements AutoCloseable {
                     r.userSeconds(), r.systemSeconds(), r.peakRssBytes())));
         }
         boolean alive = p != null && p.isAlive();
-        h.replies.offer(Wire.encode(new Message.Sampled(alive, p == null ? Optional.empty() : p.exitCode(), w,
-                alive ? "" : LogTail.of(h.log, 20))));
+        h.replies.send(new Message.Sampled(alive, p == null ? Optional.empty() : p.exitCode(), w,
+                alive ? "" : LogTail.of(h.log, 20)));
     }
 
     /** On the worker: stops the subject (SIGTERM, then SIGKILL after its grace), answering when asked to. */
@@ -235,7 +239,7 @@ final class SubjectService implements AutoCloseable {
         deleteQuietly(h.work);
         ScratchCertificate.delete(h.tls).ifPresent(say);
         if (answer && stillWanted(h)) {
-            h.replies.offer(Wire.encode(new Message.Halted(pid)));
+            h.replies.send(new Message.Halted(pid));
         }
     }
 
@@ -246,7 +250,7 @@ final class SubjectService implements AutoCloseable {
             h = current != null && current.session.equals(session) ? current : null;
         }
         if (h == null) {
-            hz.<String>getQueue(Cluster.REPLIES + session).offer(Wire.encode(new Message.Sampled(false, Optional.empty(),
+            replies.apply(session).ifPresent(r -> r.send(new Message.Sampled(false, Optional.empty(),
                     ServerSampler.Window.NONE, "(agent " + listen + " has no subject for this session)")));
             return;
         }

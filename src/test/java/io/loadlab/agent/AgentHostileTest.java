@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
@@ -31,6 +33,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,8 +49,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An agent with {@code --allow-subjects} on loopback, attacked by a peer that holds the secret (so
- * Hazelcast lets it in): a shell in a variant value, a {@code ../} session, items that are not JSON
+ * An agent with {@code --allow-subjects} on loopback, attacked by a peer that knows only the cluster
+ * name (which Hazelcast sends in clear): unsealed orders, a proof made with another secret, a sealed
+ * order replayed or altered; none is run or answered. Then by a peer that holds the secret (so it
+ * completes the handshake): a shell in a variant value, a {@code ../} session, items that are not JSON
  * text (one a Java-serialization gadget), bad JSON, a bogus transport and loads over the caps. Nothing
  * runs, nothing outside the agent's scratch folder is touched, every order with a valid session is
  * refused in one line, and the agent then serves a real coordinator's run and subject. Before the
@@ -142,6 +147,80 @@ class AgentHostileTest {
         }
     }
 
+    /** Before: the agent ran whatever a client with the (sniffable) cluster name put into its inbox. */
+    @Test
+    void aPeerWithOnlyTheClusterNameGetsNoOrderRunOrAnswered() throws Exception {
+        attack((peer, me) -> {
+            ObjectNode load = SpecCodec.toJson(LoadSpec.builder().url(url()).connections(2).requests(10).build());
+            List<String> sessions = List.of(UUID.randomUUID().toString(), UUID.randomUUID().toString(),
+                    UUID.randomUUID().toString());
+            IQueue<String> inbox = peer.getQueue(Cluster.INBOX);
+            inbox.offer(Wire.encode(new Message.Ping(sessions.get(0), Cluster.REPLIES + sessions.get(0), me, 1)));
+            inbox.offer(Wire.encode(prepare(me, load, 60_000).apply(sessions.get(1))));
+            inbox.offer(Wire.encode(launch(me, "mode", "memory").apply(sessions.get(2))));
+            sync(peer, me);
+            for (String session : sessions) {
+                assertEquals(null, peer.getQueue(Cluster.REPLIES + session).poll(), "the agent answered " + session);
+            }
+            assertEquals(3, count("is not sealed: orders are read only in a session whose coordinator proved"), log());
+            // Checked before attack's own real run and subject, which do all of this.
+            assertFalse(log().contains("loadlab agent: run "), log());
+            assertFalse(log().contains("subject demo started"), log());
+            assertFalse(Files.exists(home.resolve("target/agent-subjects")), "an unsealed launch reached the subjects");
+        });
+    }
+
+    /** The handshake's answer proves nothing to the agent: a proof, and then orders, under another secret are refused. */
+    @Test
+    void aPeerWithAnotherSecretCannotProveItselfNorSealAnOrder() throws Exception {
+        attack((peer, me) -> {
+            Secret wrong = Secret.of("not the agents' secret, though long enough");
+            String session = UUID.randomUUID().toString();
+            byte[] nonceC = Handshake.nonce();
+            peer.<String>getQueue(Cluster.INBOX).offer(Handshake.hello(session, me, nonceC));
+            IQueue<String> replies = peer.getQueue(Cluster.REPLIES + session);
+            JsonNode hello = new ObjectMapper().readTree(replies.poll(ANSWER.toMillis(), TimeUnit.MILLISECONDS));
+            byte[] nonceA = Handshake.bytes(hello, "nonce");
+            peer.<String>getQueue(Cluster.INBOX).offer(Handshake.proof(session, Handshake.mac(wrong, "coordinator",
+                    session, nonceC, nonceA)));
+            Envelope forged = new Envelope(Handshake.mac(wrong, "session", session, nonceC, nonceA), session,
+                    Envelope.Direction.TO_AGENT);
+            peer.<String>getQueue(Cluster.INBOX).offer(forged.seal(Wire.encode(new Message.Ping(session,
+                    Cluster.REPLIES + session, me, 1))));
+            sync(peer, me);
+            assertEquals(null, replies.poll(), "the agent answered an order sealed with another secret");
+            assertEquals(1, count("proof of session " + session + " refused: the coordinator does not hold"), log());
+            assertEquals(1, count("a sealed message of session " + session + " refused: no coordinator proved"), log());
+        });
+    }
+
+    /** A sniffed sealed order, sent again or with one byte changed, is refused; the session goes on. */
+    @Test
+    void aSealedOrderReplayedOrAlteredIsRefused() throws Exception {
+        attack((peer, me) -> {
+            Envelope e = Handshake.coordinator(peer, Secret.read(secretFile), UUID.randomUUID().toString(),
+                    agent.listen(), ANSWER);
+            String session = e.session();
+            IQueue<String> inbox = peer.getQueue(Cluster.INBOX);
+            IQueue<String> replies = peer.getQueue(Cluster.REPLIES + session);
+            String ping = e.seal(Wire.encode(new Message.Ping(session, Cluster.REPLIES + session, me, 1)));
+            inbox.offer(ping);
+            assertEquals(1, ((Message.Pong) open(e, replies)).seq());
+            inbox.offer(ping);
+            ObjectNode altered = (ObjectNode) new ObjectMapper().readTree(e.seal(Wire.encode(launch(me, "mode", "memory")
+                    .apply(session))));
+            byte[] box = Base64.getDecoder().decode(altered.get("box").asText());
+            box[box.length / 2] ^= 1;
+            inbox.offer(altered.put("box", Base64.getEncoder().encodeToString(box)).toString());
+            inbox.offer(e.seal(Wire.encode(new Message.Ping(session, Cluster.REPLIES + session, me, 3))));
+            // Answers come in order: had the replay or the altered launch been taken, its answer would come first.
+            assertEquals(3, ((Message.Pong) open(e, replies)).seq(), log());
+            assertEquals(1, count("of session " + session + " was replayed (counter 1, last accepted 1)"), log());
+            assertEquals(1, count("of session " + session + " failed to authenticate"), log());
+            assertFalse(log().contains("subject demo started"), log());
+        });
+    }
+
     @Test
     void aShellInAVariantValueIsRefusedBeforeAnythingRuns() throws Exception {
         Path pwned = dir.resolve("pwned");
@@ -163,8 +242,9 @@ class AgentHostileTest {
     void aSessionThatLeavesTheScratchFolderTouchesNothing() throws Exception {
         List<Path> outside = outsideScratch();
         attack((peer, me) -> {
-            peer.getQueue(Cluster.INBOX).offer(Wire.encode(new Message.Launch("x/../../../victim", Cluster.REPLIES + "x",
-                    me, "demo", Map.of("mode", "memory"), 20_000, Optional.empty())));
+            Envelope e = handshake(peer);
+            peer.getQueue(Cluster.INBOX).offer(e.seal(Wire.encode(new Message.Launch("x/../../../victim",
+                    Cluster.REPLIES + "x", me, "demo", Map.of("mode", "memory"), 20_000, Optional.empty()))));
             sync(peer, me);
         });
         agent.close(); // stops whatever it still has, so that nothing it does later escapes the check below
@@ -180,7 +260,7 @@ class AgentHostileTest {
             inbox.offer(42);
             inbox.offer(new Gadget(gadget.toString()));
             inbox.offer("{not json");
-            inbox.offer("{\"type\":\"launched\",\"host\":\"x\",\"port\":1,\"pid\":1}");
+            inbox.offer(handshake(peer).seal("{\"type\":\"launched\",\"host\":\"x\",\"port\":1,\"pid\":1}"));
             sync(peer, me);
         });
         assertFalse(Files.exists(gadget), "a Java-serialized queue item was deserialized");
@@ -252,7 +332,7 @@ class AgentHostileTest {
     }
 
     /** The inbox is taken in order by one thread: once this ping is answered, everything sent before was read. */
-    private static void sync(HazelcastInstance peer, String me) throws InterruptedException {
+    private void sync(HazelcastInstance peer, String me) throws InterruptedException {
         assertInstanceOf(Message.Pong.class, ask(peer, session -> new Message.Ping(session, Cluster.REPLIES + session,
                 me, 1)));
     }
@@ -268,14 +348,30 @@ class AgentHostileTest {
         return session -> new Message.Prepare(session, Cluster.REPLIES + session, client, load, runLimitMs);
     }
 
-    /** Sends the order under a fresh session and returns the agent's answer. */
-    private static Message ask(HazelcastInstance peer, java.util.function.Function<String, Message.Order> order)
+    /** A fresh session of the peer, proven with the agents' secret as a coordinator proves it. */
+    private Envelope handshake(HazelcastInstance peer) {
+        return Handshake.coordinator(peer, Secret.read(secretFile), UUID.randomUUID().toString(), agent.listen(),
+                ANSWER);
+    }
+
+    /** Sends the order, sealed, in a fresh session and returns the agent's answer. */
+    private Message ask(HazelcastInstance peer, java.util.function.Function<String, Message.Order> order)
             throws InterruptedException {
-        String session = UUID.randomUUID().toString();
-        peer.<String>getQueue(Cluster.INBOX).offer(Wire.encode(order.apply(session)));
-        String answer = peer.<String>getQueue(Cluster.REPLIES + session).poll(ANSWER.toMillis(), TimeUnit.MILLISECONDS);
+        Envelope e = handshake(peer);
+        peer.<String>getQueue(Cluster.INBOX).offer(e.seal(Wire.encode(order.apply(e.session()))));
+        return open(e, peer.getQueue(Cluster.REPLIES + e.session()));
+    }
+
+    /** The session's next answer, opened. */
+    private static Message open(Envelope e, IQueue<String> replies) throws InterruptedException {
+        String answer = replies.poll(ANSWER.toMillis(), TimeUnit.MILLISECONDS);
         assertTrue(answer != null, "no answer from the agent within " + ANSWER);
-        return Wire.decode(answer);
+        return Wire.decode(e.open(answer));
+    }
+
+    /** How many lines of the agent's log contain {@code text}. */
+    private long count(String text) {
+        return log().lines().filter(l -> l.contains(text)).count();
     }
 
     /** The agent's refusal of the order, in one line. */
