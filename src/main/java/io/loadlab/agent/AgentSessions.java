@@ -111,10 +111,13 @@ final class AgentSessions {
                 Handshake.mac(secret, "agent", session, nonceC, nonceA)));
     }
 
+    /** Drops the oldest unproven session and the reply queue its hello made; false when all are proven. */
     private boolean evictUnproven() {
-        for (Iterator<State> it = sessions.values().iterator(); it.hasNext(); ) {
-            if (it.next().replies == null) {
+        for (Iterator<Map.Entry<String, State>> it = sessions.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, State> e = it.next();
+            if (e.getValue().replies == null) {
                 it.remove();
+                hz.getQueue(Cluster.REPLIES + e.getKey()).destroy();
                 return true;
             }
         }

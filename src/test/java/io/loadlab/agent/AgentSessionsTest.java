@@ -62,7 +62,10 @@ class AgentSessionsTest {
         List<String[]> pending = new ArrayList<>();
         for (int i = 0; i <= AgentSessions.MAX_SESSIONS; i++) {
             pending.add(hello());
+            member.getQueue(Cluster.REPLIES + pending.get(i)[0]).add("the answer, left unread by a peer");
         }
+        assertEquals(0, member.getQueue(Cluster.REPLIES + pending.get(0)[0]).size(), "the evicted hello's queue was kept");
+        assertEquals(1, member.getQueue(Cluster.REPLIES + pending.get(1)[0]).size());
         AgentException e = assertThrows(AgentException.class, () -> sessions.take(pending.get(0)[1], List.of(client)));
         assertTrue(e.getMessage().contains("no hello of that session waits for it"), e.getMessage());
         assertEquals(Optional.empty(), sessions.take(pending.get(1)[1], List.of(client)));
