@@ -95,15 +95,6 @@ final class Envelope {
         return text;
     }
 
-    /** The session an item names, if it is JSON with a {@code session} text; "" otherwise. */
-    static String sessionOf(String item) {
-        try {
-            return JSON.readTree(item).path("session").asText();
-        } catch (JsonProcessingException e) {
-            return "";
-        }
-    }
-
     private static JsonNode parse(String item) {
         try {
             return JSON.readTree(item);

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * What coordinators and agents say to each other, one JSON text per queue item ({@link Wire}).
+ * What coordinators and agents say to each other, one JSON text per queue item ({@link Wire}), sealed
+ * in a session that passed its {@link Handshake} ({@link Envelope}).
  * Coordinator to agent, into the agent's inbox: {@link Ping}, {@link Prepare}, {@link Start},
  * {@link End}; for a subject on the agent's host, {@link Launch}, {@link Sample}, {@link Halt}. Agent to
  * coordinator, into the session's reply queue: {@link Pong}, {@link Ready}, {@link Refused},
