@@ -124,6 +124,18 @@ public record RequestTemplate(String method, Target target, List<String> headers
     }
 
     private static void checkSubstitutions(String path) {
+        pathProblem(path).ifPresent(why -> {
+            throw LoadException.usage("path " + why);
+        });
+    }
+
+    /**
+     * What is wrong with a request path, if anything: a {@code {rand:LO-HI}} with LO above HI or HI
+     * above {@link Integer#MAX_VALUE}, another placeholder, or a character outside printable ASCII
+     * (a space, CR or LF would end the request line early). The words follow "path ", so each
+     * caller can name the path its own way.
+     */
+    public static Optional<String> pathProblem(String path) {
         Matcher m = SUBSTITUTION.matcher(path);
         StringBuilder rest = new StringBuilder();
         int last = 0;
@@ -132,8 +144,7 @@ public record RequestTemplate(String method, Target target, List<String> headers
                 long lo = Long.parseLong(m.group(2));
                 long hi = Long.parseLong(m.group(3));
                 if (lo > hi || hi > Integer.MAX_VALUE) {
-                    throw LoadException.usage("substitution " + m.group() + " needs LO <= HI <= "
-                            + Integer.MAX_VALUE);
+                    return Optional.of("has " + m.group() + "; it needs LO <= HI <= " + Integer.MAX_VALUE);
                 }
             }
             rest.append(path, last, m.start());
@@ -141,11 +152,11 @@ public record RequestTemplate(String method, Target target, List<String> headers
         }
         rest.append(path.substring(last));
         if (rest.indexOf("{") >= 0 || rest.indexOf("}") >= 0) {
-            throw LoadException.usage("unknown substitution in path '" + path
-                    + "': use {rand:LO-HI} or {seq}");
+            return Optional.of("'" + path + "' has an unknown placeholder; use {seq} or {rand:LO-HI}");
         }
-        if (rest.indexOf(" ") >= 0) {
-            throw LoadException.usage("the path '" + path + "' contains a space; encode it as %20");
+        if (!rest.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            return Optional.of("'" + path.strip() + "' holds a space or a character outside ASCII; percent-encode it");
         }
+        return Optional.empty();
     }
 }

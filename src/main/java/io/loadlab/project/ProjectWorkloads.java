@@ -1,6 +1,7 @@
 package io.loadlab.project;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.load.RequestTemplate;
 import io.loadlab.workload.Workload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -28,7 +28,6 @@ final class ProjectWorkloads {
 
     /** The same rules as the engine's request template (load.RequestTemplate), checked here to fail on the file. */
     private static final Pattern METHOD = Pattern.compile("[A-Z]{1,20}");
-    private static final Pattern SUBSTITUTION = Pattern.compile("\\{(rand:(\\d{1,10})-(\\d{1,10})|seq)}");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     /** Headers the engine writes itself from the body it sends. */
     private static final Set<String> ENGINE_HEADERS = Set.of("content-length", "transfer-encoding");
@@ -101,27 +100,9 @@ final class ProjectWorkloads {
         if (!path.startsWith("/")) {
             throw f.error("path", "must start with '/', got '" + path + "'");
         }
-        Matcher m = SUBSTITUTION.matcher(path);
-        StringBuilder rest = new StringBuilder();
-        int last = 0;
-        while (m.find()) {
-            if (m.group(2) != null) {
-                long lo = Long.parseLong(m.group(2));
-                long hi = Long.parseLong(m.group(3));
-                if (lo > hi || hi > Integer.MAX_VALUE) {
-                    throw f.error("path", "has " + m.group() + "; it needs LO <= HI <= " + Integer.MAX_VALUE);
-                }
-            }
-            rest.append(path, last, m.start());
-            last = m.end();
-        }
-        rest.append(path.substring(last));
-        if (rest.indexOf("{") >= 0 || rest.indexOf("}") >= 0) {
-            throw f.error("path", "'" + path + "' has an unknown placeholder; use {seq} or {rand:LO-HI}");
-        }
-        if (!rest.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-            throw f.error("path", "'" + path.strip() + "' holds a space or a character outside ASCII; percent-encode it");
-        }
+        RequestTemplate.pathProblem(path).ifPresent(why -> {
+            throw f.error("path", why);
+        });
     }
 
     private static List<String> headers(Fields f) {
