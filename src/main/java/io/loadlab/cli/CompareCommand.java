@@ -36,7 +36,7 @@ import tech.tablesaw.api.Table;
                 "mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI, the test (paired by",
                 "round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference only with",
                 "3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
-                "Warnings follow (see docs/architecture.md). Runs of wrk, h2load or oha (loadlab run --engine),",
+                "Warnings follow (see docs/design/analysis.md). Runs of wrk, h2load or oha (loadlab run --engine),",
                 "and runs at other connection counts or rates, are variants of their subject, e.g.",
                 "go-nethttp [engine=wrk].",
                 "",
