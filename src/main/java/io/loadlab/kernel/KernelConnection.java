@@ -4,6 +4,7 @@ import io.github.spencerpark.jupyter.channels.JupyterConnection;
 import io.github.spencerpark.jupyter.channels.Loop;
 import io.github.spencerpark.jupyter.channels.ShellChannel;
 import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
+import io.github.spencerpark.jupyter.channels.StdinChannel;
 import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
 import io.github.spencerpark.jupyter.messages.Message;
 import io.github.spencerpark.jupyter.messages.MessageContext;
@@ -32,7 +33,7 @@ import org.zeromq.ZMQ;
  * that {@code error} message and {@code execute_reply} with the name, message and traceback the
  * {@link CellError} carries. And it adds the {@code "status": "ok"} that protocol 5.1 requires to
  * the replies whose base-kernel classes lack it (kernel info, shutdown, interrupt, comm info).
- * Its channel threads outlive errors: see {@link #connect()}. Its shell and control channels
+ * Its channel threads outlive errors: see {@link #connect()}. Its shell, control and stdin channels
  * refuse wrongly signed, replayed and oversized messages ({@link #guard}).
  */
 final class KernelConnection extends JupyterConnection {
@@ -57,9 +58,10 @@ final class KernelConnection extends JupyterConnection {
     }
 
     /**
-     * Puts {@link SignedShellChannel}s in place of the base kernel's shell and control channels
-     * (before {@link #connect()} binds them), sharing one {@link MessageVerifier}: the base
-     * channels compare signatures with {@code String.equals} and run a replayed message again.
+     * Puts {@link SignedShellChannel}s in place of the base kernel's shell and control channels and a
+     * {@link SignedStdinChannel} in place of its stdin channel (before {@link #connect()} binds them),
+     * sharing one {@link MessageVerifier}: the base channels compare signatures with
+     * {@code String.equals} and accept a replayed message again.
      * Package-private and static so that tests guard a plain {@code JupyterConnection} the same way.
      *
      * @param log where one line about each refused message goes
@@ -77,8 +79,12 @@ final class KernelConnection extends JupyterConnection {
                         properties.createHMACGenerator(), log, POLL_MS));
                 base.close();
             }
+            Field stdin = field(JupyterConnection.class, "stdin");
+            StdinChannel baseStdin = (StdinChannel) stdin.get(connection);
+            stdin.set(connection, new SignedStdinChannel(ctx, properties.createHMACGenerator(), verifier, log));
+            baseStdin.close();
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("jupyter-jvm-basekernel changed: cannot replace its shell channels", e);
+            throw new IllegalStateException("jupyter-jvm-basekernel changed: cannot replace its shell, control and stdin channels", e);
         }
     }
 

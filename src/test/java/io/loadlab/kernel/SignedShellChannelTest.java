@@ -9,7 +9,6 @@ import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -17,8 +16,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -119,23 +116,7 @@ class SignedShellChannelTest {
 
     /** The frames of a signed execute request (a new message id each time): delimiter, signature, 4 parts. */
     private List<byte[]> execute(String code) throws Exception {
-        String header = "{\"msg_id\":\"" + UUID.randomUUID() + "\",\"username\":\"test\",\"session\":\"s\","
-                + "\"date\":\"2026-01-01T00:00:00.000000Z\",\"msg_type\":\"execute_request\",\"version\":\"5.3\"}";
-        String content = "{\"code\":\"" + code + "\",\"silent\":false,\"store_history\":true,"
-                + "\"user_expressions\":{},\"allow_stdin\":false,\"stop_on_error\":true}";
-        List<byte[]> parts = List.of(utf8(header), utf8("{}"), utf8("{}"), utf8(content));
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.US_ASCII), "HmacSHA256"));
-        parts.forEach(mac::update);
-        List<byte[]> frames = new ArrayList<>();
-        frames.add(utf8("<IDS|MSG>"));
-        frames.add(utf8(MessageVerifier.hex(mac.doFinal())));
-        frames.addAll(parts);
-        return frames;
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+        return new SignedMessages(key).execute(code, false);
     }
 
     static int[] freePorts() throws IOException {
