@@ -1,5 +1,6 @@
 package io.loadlab.agent;
 
+import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.LoadListener;
 import io.loadlab.load.SteadyState;
@@ -40,6 +41,10 @@ final class Collector {
     /** Index of the window's first interval; -1 until a steady-state warm-up is decided. */
     int windowStart;
     Optional<Boolean> steady = Optional.empty();
+    /** Why the warm-up ended early, when the server gave no good answer; empty otherwise. */
+    Optional<String> cutShort = Optional.empty();
+    /** The merged second at which the steady-state rule began to hold without a break; -1 when it does not. */
+    private int steadySince = -1;
     private boolean windowOpen;
     private boolean aborted;
     private int next;
@@ -113,22 +118,35 @@ final class Collector {
         }
     }
 
-    /** Applies the steady-state rule to the merged seconds so far; opens the window when it holds or at the maximum. */
+    /**
+     * Applies the warm-up's end rule to the merged seconds so far, as {@code WarmupEnd} does on one
+     * host: opens the window at the maximum, when the steady-state rule has held since second t for
+     * t seconds more (a JIT plateau is not the final level), or after a second without a good answer
+     * (which {@link #cutShort} then says).
+     */
     private void decideWarmup() {
         var st = phases.steady().orElseThrow();
         int n = warm.size();
         boolean isSteady = SteadyState.check(warm.stream()
                 .map(s -> new SteadyState.Interval(s.requests(), s.seconds())).toList()).steady();
+        steadySince = !isSteady ? -1 : steadySince < 0 ? n : steadySince;
+        IntervalSample last = warm.get(n - 1);
+        ErrorCounts e = last.errors();
+        boolean noGood = last.requests() - e.status() - e.protocol() - e.body() <= 0;
+        if (noGood) {
+            cutShort = Optional.of(last.requests() == 0 ? "no good answer in its last second (no answer at all)"
+                    : "no good answer in its last second (" + last.requests() + " answers, every one an error)");
+        }
         long minS = (st.min().toMillis() + 999) / 1000;
         long maxS = (st.max().toMillis() + 999) / 1000;
-        if ((n >= minS && isSteady) || n >= maxS) {
+        if (noGood || (n >= minS && isSteady && n >= 2 * steadySince) || n >= maxS) {
             windowStart = n;
             steady = Optional.of(isSteady);
             openWindow();
-            int last = n + phases.windowS() - 1;
+            int lastIndex = n + phases.windowS() - 1;
             for (AgentLink l : links) {
                 if (state[l.index] == State.RUNNING) {
-                    l.send(new Message.End(l.session(), last));
+                    l.send(new Message.End(l.session(), lastIndex));
                 }
             }
         }

@@ -119,7 +119,7 @@ final class Outcomes {
         double warmS = c.windowStart > 0 ? c.warm.stream().mapToDouble(IntervalSample::seconds).sum()
                 : s.phases().fixedWarmupMs() / 1000.0;
         Warmed warmed = new Warmed(warmS, s.spec().requestCount().isPresent() ? Optional.empty() : steady(c),
-                c.warm.stream().map(IntervalSample::rps).toList());
+                c.warm.stream().map(IntervalSample::rps).toList(), c.cutShort);
         return new LoadResult(s.spec(), s.spec().transport().resolve().label(),
                 Instant.ofEpochMilli(c.window.get(0).startEpochMs()), seconds, requests, bytesRead, written, codes,
                 errors, latency, s.spec().isFixedRate() ? Optional.of(service) : Optional.empty(), connect, c.window, cpu,

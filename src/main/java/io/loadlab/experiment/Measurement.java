@@ -15,6 +15,7 @@ import io.loadlab.load.RequestTemplate;
 import io.loadlab.load.Target;
 import io.loadlab.host.Cpus;
 import io.loadlab.subject.ServedProtocol;
+import io.loadlab.subject.ServerSampler;
 import io.loadlab.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,8 +58,11 @@ final class Measurement {
     private final Waits waits;
     /** The experiment's throw-away CA, which every TLS run trusts; empty when no variant serves TLS. */
     private final Optional<Path> caCert;
+    private final Runner.Progress progress;
 
-    Measurement(ExperimentSpec spec, Optional<Cpus.Split> split, int threads, Waits waits, Optional<Path> caCert) {
+    Measurement(ExperimentSpec spec, Optional<Cpus.Split> split, int threads, Waits waits, Optional<Path> caCert,
+                Runner.Progress progress) {
+        this.progress = progress;
         this.spec = spec;
         this.split = split;
         this.threads = threads;
@@ -82,7 +86,7 @@ final class Measurement {
                     load.tls()));
             RunSpec rs = new RunSpec(load, split.map(Cpus.Split::load), scratch,
                     log.resolveSibling("run-" + run.runId() + "-" + run.engine().label() + ".txt"));
-            Server.Sampler sampler = p.sampler(cpusInUse());
+            Server.Sampler sampler = heard(run, p.sampler(cpusInUse()));
             EngineResult r = waits.interruptibly(() -> run.engine().run(rs, sampler));
             Optional<String> failed = died(run, p).or(r::failure).or(() -> unanswered(run, r, log));
             return new Measured(RunRows.of(planned, r, sampler.reading(), failed), r.intervals(),
@@ -136,6 +140,38 @@ final class Measurement {
                 .seed(spec.seed() * 31 + run.runId())
                 .expect(new Expectation(w.expectedStatus(), w.expectedBody(), w.bodyContains()))
                 .build();
+    }
+
+    /** The sampler, with the progress told of the window's start and end right after it read the server. */
+    private Server.Sampler heard(Plan.Run run, Server.Sampler inner) {
+        return new Server.Sampler() {
+            @Override
+            public void windowStarted() {
+                inner.windowStarted();
+                progress.windowStarted(run);
+            }
+
+            @Override
+            public void windowEnded() {
+                inner.windowEnded();
+                progress.windowEnded(run);
+            }
+
+            @Override
+            public void started() {
+                inner.started();
+            }
+
+            @Override
+            public void interval(io.loadlab.load.IntervalSample sample) {
+                inner.interval(sample);
+            }
+
+            @Override
+            public ServerSampler.Window reading() {
+                return inner.reading();
+            }
+        };
     }
 
     /** The HTTP version a variant's protocol is spoken in (TLS is the URL's). */

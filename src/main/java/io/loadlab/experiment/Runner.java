@@ -50,6 +50,17 @@ public final class Runner {
 
         default void runFinished(Plan.Run run, RunRow row, int done, int total) {
         }
+
+        /**
+         * The run's measured window starts, right after the server's CPU was read for it; on the
+         * runner's thread, inside the run: keep it quick. Not called for a run on an agent.
+         */
+        default void windowStarted(Plan.Run run) {
+        }
+
+        /** The run's measured window has ended, right after the server's CPU was read for it. */
+        default void windowEnded(Plan.Run run) {
+        }
     }
 
     /**
@@ -154,7 +165,8 @@ public final class Runner {
             List<String> names = spec.placement().subjectHost().map(Servers::altNames).orElse(ThrowawayCa.LOCAL_NAMES);
             SubjectLauncher launcher = ca.map(c -> this.launcher.withCertificate(c.issue("server", names)))
                     .orElse(this.launcher);
-            Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert));
+            Measurement measurement = new Measurement(spec, split, threads, this::interruptibly, ca.map(ThrowawayCa::caCert),
+                    progress);
             if (spec.selection().project().isPresent() && done.isEmpty()) {
                 Optional<Cpus.Split> cpus = split;
                 try {

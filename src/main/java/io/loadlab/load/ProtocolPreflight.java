@@ -3,6 +3,9 @@ package io.loadlab.load;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -33,6 +36,21 @@ final class ProtocolPreflight {
     /** An empty SETTINGS frame: length 0, type 4, no flags, stream 0. */
     private static final byte[] EMPTY_SETTINGS = {0, 0, 0, 4, 0, 0, 0, 0, 0};
 
+    /**
+     * The end of the check's pipeline. A failed handshake fails the handshake future, which says why
+     * in one line, and the SslHandler also fires the exception down the pipeline: left unhandled there,
+     * Netty would log it, stack trace and all, on standard error before that line.
+     */
+    private static final ChannelHandler HANDSHAKE_ONLY = new HandshakeOnly();
+
+    @ChannelHandler.Sharable
+    private static final class HandshakeOnly extends ChannelInboundHandlerAdapter {
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close(); // the handshake future carries the cause
+        }
+    }
+
     private ProtocolPreflight() {
     }
 
@@ -59,7 +77,7 @@ final class ProtocolPreflight {
                     @Override
                     protected void initChannel(Channel ch) {
                         ssl[0] = client.newHandler(ch.alloc());
-                        ch.pipeline().addLast(ssl[0]);
+                        ch.pipeline().addLast(ssl[0], HANDSHAKE_ONLY);
                     }
                 }).connect(address);
         long waitMillis = 2 * spec.connectTimeout().toMillis() + 1000;

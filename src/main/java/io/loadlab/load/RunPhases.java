@@ -125,45 +125,35 @@ final class RunPhases {
     }
 
     /**
-     * Runs the load in intervals of {@link SteadyState#INTERVAL_MS} until the warm-up is over: its
-     * fixed length, or (steady-state warm-up) once past its minimum the last intervals meet the rule,
-     * or its maximum.
+     * Runs the load in intervals of {@link SteadyState#INTERVAL_MS} until {@link WarmupEnd} says the
+     * warm-up is over: its fixed length or maximum, steady for long enough, or no good answer.
      */
     private Warmed warmUp() {
-        Warmup w = spec.warmup();
-        long min = w instanceof Warmup.Steady s ? s.min().toNanos() : w.max().toNanos();
-        long max = w.max().toNanos();
-        boolean untilSteady = w instanceof Warmup.Steady;
-        List<SteadyState.Interval> samples = new ArrayList<>();
+        WarmupEnd end = new WarmupEnd(spec.warmup());
+        long max = spec.warmup().max().toNanos();
         long step = SteadyState.INTERVAL_MS * 1_000_000L;
         long previousAnswers = 0;
+        long previousGood = 0;
         long previousNanos = control.startNanos;
-        boolean steady = false;
         while (true) {
-            long next = Math.min(control.startNanos + max, previousNanos + step);
-            awaitUntil(next);
+            awaitUntil(Math.min(control.startNanos + max, previousNanos + step));
             long now = System.nanoTime();
-            long answers = answers();
-            samples.add(new SteadyState.Interval(answers - previousAnswers, (now - previousNanos) / 1e9));
+            long answers = 0;
+            long good = 0;
+            for (Worker worker : workers) {
+                long[] both = NettyLoad.onLoop(worker.loop, () -> new long[] {worker.answers(), worker.goodAnswers()});
+                answers += both[0];
+                good += both[1];
+            }
+            boolean over = end.add(new SteadyState.Interval(answers - previousAnswers, (now - previousNanos) / 1e9),
+                    good - previousGood, (now - control.startNanos) / 1e9);
             previousAnswers = answers;
+            previousGood = good;
             previousNanos = now;
-            long elapsed = now - control.startNanos;
-            steady = SteadyState.check(samples).steady();
-            if (elapsed >= max - step / 100 || (untilSteady && elapsed >= min && steady)) {
-                break;
+            if (over) {
+                return end.result((previousNanos - control.startNanos) / 1e9);
             }
         }
-        return new Warmed((previousNanos - control.startNanos) / 1e9, Optional.of(steady),
-                samples.stream().map(SteadyState.Interval::rate).toList());
-    }
-
-    /** Answers so far over all loops, each read on its loop. */
-    private long answers() {
-        long sum = 0;
-        for (Worker worker : workers) {
-            sum += NettyLoad.onLoop(worker.loop, worker::answers);
-        }
-        return sum;
     }
 
     /** Ends the warm-up: the listener first, then the clocks, then every loop forgets the warm-up. */

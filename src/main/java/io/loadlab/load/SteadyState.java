@@ -41,8 +41,9 @@ import java.util.List;
  * <p>Half-second intervals: the per-second throughput, sampled twice a second, so that the rule
  * can say "steady" after 2 s instead of 3-4 s, which matters when an experiment has hundreds of runs.
  * No rule that looks at the last seconds can tell a final level from a plateau before a later JIT
- * step (the JDK's HTTP server holds one for 3-4 s at half its final throughput): a subject like that
- * sets a minimum in its manifest ({@code warmup: {min: 8s, max: 30s}}).
+ * step (the JDK's HTTP server holds one for 3-4 s at half its final throughput): {@link WarmupEnd}
+ * therefore asks the rule to keep holding as long again as it took to first hold, and a subject
+ * with a longer plateau sets a minimum in its manifest ({@code warmup: {min: 8s, max: 30s}}).
  */
 public final class SteadyState {
 

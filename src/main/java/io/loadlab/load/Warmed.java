@@ -11,11 +11,18 @@ import java.util.Optional;
  *                    false without a warm-up, empty for a request-count run (none is allowed)
  * @param intervalRps the throughput of each of its {@link SteadyState#INTERVAL_MS} ms intervals,
  *                    requests/s, in order: what the rule looked at
+ * @param cutShort    why it ended before its length or its rule said so, in words that follow
+ *                    "the warm-up ended after N s: " (the server gave no good answer); empty otherwise
  */
-public record Warmed(double seconds, Optional<Boolean> steady, List<Double> intervalRps) {
+public record Warmed(double seconds, Optional<Boolean> steady, List<Double> intervalRps, Optional<String> cutShort) {
 
     public Warmed {
         intervalRps = List.copyOf(intervalRps);
+    }
+
+    /** A warm-up that ran its course. */
+    public Warmed(double seconds, Optional<Boolean> steady, List<Double> intervalRps) {
+        this(seconds, steady, intervalRps, Optional.empty());
     }
 
     /** No warm-up: nothing established. */

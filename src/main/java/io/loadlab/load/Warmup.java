@@ -13,8 +13,9 @@ public sealed interface Warmup {
     Warmup NONE = new Fixed(Duration.ZERO);
 
     /**
-     * Exactly {@code length} of load before the window, steady or not. The run still says whether
-     * the throughput of the warm-up's last {@link SteadyState#WINDOW} intervals was steady.
+     * Exactly {@code length} of load before the window, steady or not, unless the server gives no good
+     * answer for a second ({@link WarmupEnd}). The run still says whether the throughput of the
+     * warm-up's last {@link SteadyState#WINDOW} intervals was steady.
      *
      * @param length zero or positive
      */
@@ -37,8 +38,9 @@ public sealed interface Warmup {
     }
 
     /**
-     * Load until the throughput is steady ({@link SteadyState#isSteady}), at least {@code min} and at
-     * most {@code max}; a run that reaches {@code max} first is measured and marked not steady.
+     * Load until the throughput is steady by {@link SteadyState}'s rule for long enough
+     * ({@link WarmupEnd}), at least {@code min} and at most {@code max}; a run that reaches {@code max}
+     * first is measured and marked not steady.
      *
      * @param min shortest warm-up, at least one {@link SteadyState#WINDOW} of intervals is used anyway
      * @param max longest warm-up, at least {@code min}

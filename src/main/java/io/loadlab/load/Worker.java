@@ -58,6 +58,8 @@ final class Worker {
 
     // Counters since the last reset (end of warm-up).
     long requests;
+    /** Answers with an accepted status and body, since the last reset: what the warm-up counts as good. */
+    long good;
     long bytesRead;
     long bytesWritten;
     final long[] statusCounts = new long[STATUS_CODES];
@@ -172,6 +174,8 @@ final class Worker {
             errProtocol++;
         } else if (!matched) {
             errBody++;
+        } else {
+            good++;
         }
         control.finished(1);
     }
@@ -199,7 +203,7 @@ final class Worker {
         if (service != null) {
             service.reset();
         }
-        requests = bytesRead = bytesWritten = 0;
+        requests = good = bytesRead = bytesWritten = 0;
         errConnect = errRead = errWrite = errTimeout = errStatus = errProtocol = errBody = 0;
         tls.failed = 0;
         h2.reset();
@@ -224,6 +228,11 @@ final class Worker {
     /** Answers since the last reset, for the warm-up's throughput. Runs on the loop. */
     long answers() {
         return requests;
+    }
+
+    /** Good answers since the last reset, for the warm-up's check that the server answers at all. Runs on the loop. */
+    long goodAnswers() {
+        return good;
     }
 
     /** Records the requests due before {@code endNanos} that were never sent (fixed rate). Runs on the loop. */

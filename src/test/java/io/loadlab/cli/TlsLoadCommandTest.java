@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.load.TestNginx;
 import io.loadlab.subject.ThrowawayCa;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -92,6 +93,33 @@ class TlsLoadCommandTest {
         String line = refusal(load(SELF_SIGNED));
         assertTrue(line.contains("self-signed") && line.contains("the system trust store")
                 && line.contains("--cacert FILE"), line);
+    }
+
+    /**
+     * Regression: Netty logged the refused handshake (its multi-line "exceptionCaught() ... reached at
+     * the tail of the pipeline" warning with a stack trace) on the process's standard error before the
+     * one line. An in-process {@link CliRun} does not see it, as java.util.logging writes to the
+     * process's own stream: this runs the command as a user does, in a JVM of its own.
+     */
+    @Test
+    void aRefusedCertificateIsOneLineOnTheProcesssStandardError() throws Exception {
+        Path out = dir.resolve("refused.out");
+        Path err = dir.resolve("refused.err");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "load", "-c", "2", "-n", "200", nginx.url(SELF_SIGNED, "/plaintext"))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the command ended");
+        } finally {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String stderr = Files.readString(err);
+        assertEquals(Main.EXIT_FAILED, p.exitValue(), stderr);
+        List<String> lines = stderr.lines().filter(l -> !l.isBlank()).toList();
+        assertEquals(1, lines.size(), stderr);
+        assertTrue(lines.get(0).startsWith("loadlab: TLS handshake with") && lines.get(0).contains("self-signed"),
+                lines.get(0));
     }
 
     @Test

@@ -120,6 +120,11 @@ public final class JsonSummary {
         o.put("warmup_s", r.warmupSeconds());
         ArrayNode warmupRps = o.putArray("warmup_rps");
         r.warmup().intervalRps().forEach(x -> warmupRps.add(Math.round(x)));
+        if (r.warmup().cutShort().isPresent()) {
+            o.put("warmup_cut_short", r.warmup().cutShort().get());
+        } else {
+            o.putNull("warmup_cut_short");
+        }
         if (r.steady().isPresent()) {
             o.put("steady", r.steady().get());
         } else {

@@ -66,7 +66,10 @@ public final class TextSummary {
                 Units.latency(p.slackNanos() / 1e3), Units.latency(p.lateness().getValueAtPercentile(50) / 1e3),
                 Units.latency(p.lateness().getValueAtPercentile(99) / 1e3),
                 Units.integer(p.wakeTimes() / Math.max(1e-9, r.durationSeconds())))));
-        if (r.warmupSeconds() > 0) {
+        if (r.warmup().cutShort().isPresent()) {
+            sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, ended early: %s%n", r.warmupSeconds(),
+                    r.warmup().cutShort().get()));
+        } else if (r.warmupSeconds() > 0) {
             sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, throughput %s at its end%n", r.warmupSeconds(),
                     r.steady().orElse(false) ? "steady" : "NOT steady"));
         }
