@@ -318,6 +318,12 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    private static String[] drop(String[] row, int index) {
+        List<String> cells = new ArrayList<>(List.of(row));
+        cells.remove(index);
+        return cells.toArray(String[]::new);
+    }
+
     /** A number for CSV; NaN (undefined) is left empty. */
     static String n(double v) {
         return Double.isNaN(v) ? "" : io.loadlab.data.RunRow.num(v);
@@ -361,6 +367,12 @@ final class CompareCommand implements Callable<Integer> {
             header.add("merged");
         } else {
             table.replaceAll(row -> java.util.Arrays.copyOf(row, row.length - 1));
+        }
+        if (options.adjustment() == Adjustment.NONE) {
+            // Unadjusted, the adjusted p is p_test again: one column says it.
+            int at = header.indexOf("p_" + Adjustment.NONE.label());
+            header.remove(at);
+            table.replaceAll(row -> drop(row, at));
         }
         TextTable.print(out, header.toArray(String[]::new), table, 2);
         if (percentile) {

@@ -27,7 +27,7 @@ final class Power {
      */
     static final double NOISE_CONFIDENCE = 0.80;
     /** Rounds beyond which the advice is "more than this": the comparison is at the band's edge. */
-    static final int MAX_ROUNDS = 1_000_000;
+    static final int MAX_ROUNDS = 10_000;
 
     private Power() {
     }
