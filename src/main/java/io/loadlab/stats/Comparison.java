@@ -36,8 +36,8 @@ import tech.tablesaw.api.Table;
  * <ol>
  * <li>Either group has fewer than 3 rounds with a value: {@link Verdict#TOO_FEW_ROUNDS}. With 2
  *     rounds no test can reach p &lt; 0.05 for any but absurd differences, and a bootstrap of 2
- *     values has 3 possible means; saying "no clear difference" there would claim an absence of
- *     evidence as evidence.</li>
+ *     values has 3 possible means: the rounds advised of an undecided row would rest on a noise
+ *     measured from 1 degree of freedom.</li>
  * <li>The design: when both groups have exactly one value in each of the same rounds (experiment
  *     and round), at least 3, all positive, the rounds are <em>paired</em>: each round starts every
  *     subject afresh close in time, so what made a round slow (the machine, the time of day) made
