@@ -5,6 +5,7 @@ import io.loadlab.data.RunColumn;
 import io.loadlab.format.Figure;
 import io.loadlab.format.TextTable;
 import io.loadlab.format.Units;
+import io.loadlab.stats.Adjustment;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
@@ -34,8 +35,11 @@ import tech.tablesaw.api.Table;
                 "",
                 "One DIR (or --pool DIR...: the folders' runs as one experiment): per subject and workload, the",
                 "mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI, the test (paired by",
-                "round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference only with",
-                "3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
+                "round, else Welch) and Mann-Whitney p-values, and a verdict with 3 rounds or more: a difference",
+                "when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05 after Holm's adjustment",
+                "within the workload (p_holm; --no-adjust); equivalent when its 90%% CI lies inside the band (two",
+                "one-sided tests); else undecided, with the smallest difference the rounds could detect (mdd, 80%%",
+                "power) and about how many rounds would decide it (docs/methodology.md).",
                 "Warnings follow (see docs/design/analysis.md). Runs of wrk, h2load or oha (loadlab run --engine),",
                 "and runs at other connection counts or rates, are variants of their subject, e.g.",
                 "go-nethttp [engine=wrk].",
@@ -82,6 +86,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
     double noise = 0.01;
+
+    @Option(names = "--no-adjust", description = {"do not adjust the p-values for multiplicity (default: Holm's",
+            "adjustment within each workload, the subjects against the baseline)"})
+    boolean noAdjust;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
@@ -130,8 +138,7 @@ final class CompareCommand implements Callable<Integer> {
         Table compared = sweep ? closedLoop.runs() : runs;
         String base = baseline != null ? baseline
                 : Comparison.defaultBaseline(compared.rowCount() > 0 ? compared : runs);
-        CompareOptions defaults = CompareOptions.defaults();
-        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        CompareOptions options = options();
         List<ComparisonRow> rows = compared.rowCount() > 0 ? Comparison.rows(compared, metric, base, options) : List.of();
         if (rows.isEmpty() && compared.rowCount() > 0) {
             throw new CliException("no successful run has a value in column '" + metric + "' (for example svc_*"
@@ -150,7 +157,7 @@ final class CompareCommand implements Callable<Integer> {
                         + " --capacity-from, or it has only --rates), so no %s table across subjects; its latency"
                         + " section follows.%n", String.join(" ", dirs.stream().map(Path::toString).toList()), metric);
             } else {
-                text(out, rows, warnings, base, runs, results);
+                text(out, rows, warnings, base, runs, results, options);
             }
             if (sweep) {
                 SweepSection.print(out, results, base, SweepSection.slo(slo, dirs), options);
@@ -161,6 +168,11 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The comparison's settings: the defaults with {@code --noise} and {@code --no-adjust}. */
+    private CompareOptions options() {
+        return CompareOptions.defaults().withNoise(noise).withAdjustment(noAdjust ? Adjustment.NONE : Adjustment.HOLM);
     }
 
     /** {@code --table}: a known name, with {@code --format csv}, on one experiment's subjects. */
@@ -276,7 +288,9 @@ final class CompareCommand implements Callable<Integer> {
         StatsColumn.METRIC.id(), StatsColumn.N.id(), StatsColumn.MEAN.id(), StatsColumn.SD.id(), StatsColumn.CI_LOW.id(),
         StatsColumn.CI_HIGH.id(), StatsColumn.RATIO.id(), StatsColumn.RATIO_CI_LOW.id(), StatsColumn.RATIO_CI_HIGH.id(),
         StatsColumn.P_WELCH.id(), StatsColumn.P_MANNWHITNEY.id(), StatsColumn.VERDICT.id(), RunColumn.VARIANT.id(),
-        StatsColumn.BASELINE.id(), StatsColumn.NOTE.id(), "merged_us", StatsColumn.TEST.id(), StatsColumn.P_TEST.id()};
+        StatsColumn.BASELINE.id(), StatsColumn.NOTE.id(), "merged_us", StatsColumn.TEST.id(), StatsColumn.P_TEST.id(),
+        StatsColumn.P_ADJUSTED.id(), StatsColumn.ADJUSTMENT.id(), StatsColumn.P_EQUIVALENCE.id(),
+        StatsColumn.SMALLEST_DETECTABLE.id(), StatsColumn.ROUNDS_ADVISED.id()};
 
     /**
      * For a latency percentile column ({@code lat_p99_us}...), the percentile of all the group's
@@ -302,8 +316,15 @@ final class CompareCommand implements Callable<Integer> {
                     Integer.toString(r.n()), n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()),
                     n(r.ratioCiLow()), n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(),
                     quote(r.variant()), quote(r.baseline()), quote(r.note()), merged(results, r), r.design().label(),
-                    n(r.pTest()))));
+                    n(r.pTest()), n(r.pAdjusted()), r.adjustment().label(), n(r.pEquivalence()),
+                    n(r.smallestDetectable()), n(r.roundsAdvised()))));
         }
+    }
+
+    private static String[] drop(String[] row, int index) {
+        List<String> cells = new ArrayList<>(List.of(row));
+        cells.remove(index);
+        return cells.toArray(String[]::new);
     }
 
     /** A number for CSV; NaN (undefined) is left empty. */
@@ -316,7 +337,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private void text(PrintWriter out, List<ComparisonRow> rows, List<Warning> warnings, String base, Table runs,
-                      Results results) {
+                      Results results, CompareOptions options) {
         boolean percentile = !rows.isEmpty() && !merged(results, rows.get(0)).isEmpty();
         out.printf(Locale.ROOT, "%s across rounds, baseline %s (%s: %d runs, %d ok)%n%n", metric, base,
                 String.join(" ", dirs.stream().map(Path::toString).toList()), runs.rowCount(),
@@ -340,15 +361,21 @@ final class CompareCommand implements Callable<Integer> {
                     Double.isNaN(r.ciHigh()) ? "" : "± " + figure.format((r.ciHigh() - r.ciLow()) / 2),
                     r.mean() == 0 ? "" : Units.percent(r.sd() / r.mean()), Units.ratio(r.ratio()),
                     Units.interval(r.ratioCiLow(), r.ratioCiHigh(), Figure.RATIO), r.design().label(),
-                    Units.p(r.pTest()), Units.p(r.pMannWhitney()), r.verdict().label(),
+                    Units.p(r.pTest()), Units.p(r.pAdjusted()), Units.p(r.pMannWhitney()), r.verdictText(),
                     merged.isEmpty() ? "" : Units.integer(Double.parseDouble(merged))});
         }
         List<String> header = new ArrayList<>(List.of("workload", "subject", "n", "mean", "95% CI", "CV", "ratio",
-                "ratio 95% CI", "test", "p_test", "p_mw", "verdict"));
+                "ratio 95% CI", "test", "p_test", "p_" + options.adjustment().label(), "p_mw", "verdict"));
         if (percentile) {
             header.add("merged");
         } else {
             table.replaceAll(row -> java.util.Arrays.copyOf(row, row.length - 1));
+        }
+        if (options.adjustment() == Adjustment.NONE) {
+            // Unadjusted, the adjusted p is p_test again: one column says it.
+            int at = header.indexOf("p_" + Adjustment.NONE.label());
+            header.remove(at);
+            table.replaceAll(row -> drop(row, at));
         }
         TextTable.print(out, header.toArray(String[]::new), table, 2);
         if (percentile) {
@@ -365,7 +392,6 @@ final class CompareCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "  %-16s %s%n", w.kind(), w.message());
             }
         }
-        out.printf(Locale.ROOT, "%n%s%n", Comparison.rule(new CompareOptions(CompareOptions.defaults().alpha(), noise,
-                CompareOptions.defaults().bootstrap(), CompareOptions.defaults().seed())));
+        out.printf(Locale.ROOT, "%n%s%n", Comparison.rule(options));
     }
 }

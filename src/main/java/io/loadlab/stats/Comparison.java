@@ -36,8 +36,8 @@ import tech.tablesaw.api.Table;
  * <ol>
  * <li>Either group has fewer than 3 rounds with a value: {@link Verdict#TOO_FEW_ROUNDS}. With 2
  *     rounds no test can reach p &lt; 0.05 for any but absurd differences, and a bootstrap of 2
- *     values has 3 possible means; saying "no clear difference" there would claim an absence of
- *     evidence as evidence.</li>
+ *     values has 3 possible means: the rounds advised of an undecided row would rest on a noise
+ *     measured from 1 degree of freedom.</li>
  * <li>The design: when both groups have exactly one value in each of the same rounds (experiment
  *     and round), at least 3, all positive, the rounds are <em>paired</em>: each round starts every
  *     subject afresh close in time, so what made a round slow (the machine, the time of day) made
@@ -48,12 +48,21 @@ import tech.tablesaw.api.Table;
  *     resampled means. Otherwise (other rounds, a failed round in one group, a value of 0) it is
  *     Welch's t-test and a bootstrap of each group on its own. The {@code test} column says which.</li>
  * <li>A difference is called only when the ratio's 95% bootstrap CI lies <em>entirely</em>
- *     outside 1 &plusmn; {@code noise} <em>and</em> the test's two-sided p is below
+ *     outside 1 &plusmn; {@code noise} <em>and</em> the test's two-sided p, adjusted for
+ *     multiplicity within its family (Holm by default, {@link Adjustment}), is below
  *     {@code alpha}: the CI says the difference is larger than what is worth calling, the test
  *     that it is not chance. Its words come from the metric's direction (faster/slower for
- *     throughput and latency, higher/lower otherwise); everything else is
- *     {@link Verdict#NO_CLEAR_DIFFERENCE}, with a note naming which condition failed.</li>
+ *     throughput and latency, higher/lower otherwise).</li>
+ * <li>Else {@link Verdict#EQUIVALENT} when the two one-sided tests at {@code alpha} (TOST) reject
+ *     a ratio beyond 1 &plusmn; {@code noise}: the ratio's (1 &minus; 2&alpha;) t interval lies
+ *     inside the band ({@link Power}). Not adjusted: the claim that every group of a family is
+ *     equivalent is an intersection&ndash;union test, whose error is at most alpha as it is.</li>
+ * <li>Else {@link Verdict#UNDECIDED}, with a note naming which conditions failed, the smallest
+ *     difference this experiment could detect with 80% power and about how many rounds would
+ *     decide it.</li>
  * </ol>
+ *
+ * <p>A family is one workload and this metric: every group compared with the baseline there.
  *
  * <p>The Mann–Whitney p-value is reported beside, not used for the verdict: exact when a sample
  * has at most 8 values and there are no ties, the normal approximation otherwise (see
@@ -68,7 +77,8 @@ public final class Comparison {
     /**
      * The comparison as a table: columns subject, workload, metric, n, mean, sd, ci_low, ci_high,
      * ratio, ratio_ci_low, ratio_ci_high, p_welch, p_mannwhitney, verdict, then variant, baseline,
-     * note, test ({@code paired}, {@code welch} or "") and p_test; one row per group as in {@link #rows}.
+     * note, test ({@code paired}, {@code welch} or "") and p_test, then p_adjusted, adjustment,
+     * p_equivalence, smallest_detectable and rounds_advised; one row per group as in {@link #rows}.
      *
      * @throws StatsException as {@link #rows}
      */
@@ -126,27 +136,49 @@ public final class Comparison {
         String baseVariant = givenVariant.orElseGet(() -> firstVariant(data, baseSubject));
         Direction direction = Direction.of(metric);
         List<ComparisonRow> out = new ArrayList<>();
+        Map<String, List<Judged>> families = new TreeMap<>();
         for (Map.Entry<Group, List<RunData.Obs>> e : samples.values.entrySet()) {
             Group g = e.getKey();
             Summary s = Summary.of(RunData.array(e.getValue()));
             if (g.subject().equals(baseSubject) && g.variant().equals(baseVariant)) {
-                out.add(row(g, metric, s, 1, Verdict.BASELINE, g.subjectLabel(), "baseline"));
+                out.add(row(g, metric, s, 1, Verdict.BASELINE, g.subjectLabel(), "baseline", options));
                 continue;
             }
             boolean fixed = explicitVariant || g.subject().equals(baseSubject);
             Optional<Group> base = samples.baselineFor(g, new Group(baseSubject, baseVariant, g.workload()), fixed);
             if (base.isEmpty()) {
                 out.add(row(g, metric, s, Double.NaN, Verdict.NO_BASELINE, baseline,
-                        samples.noBaselineNote(g, baseSubject)));
+                        samples.noBaselineNote(g, baseSubject), options));
                 continue;
             }
             Verdicts.Judgement j = Verdicts.judge(e.getValue(), samples.values.get(base.get()), direction, options,
                     "baseline");
-            out.add(new ComparisonRow(g.subject(), g.workload(), metric, s.n(), s.mean(), s.sd(), s.ciLow(),
-                    s.ciHigh(), j.ratio(), j.ratioCiLow(), j.ratioCiHigh(), j.pWelch(), j.pMannWhitney(), j.verdict(),
-                    g.variant(), base.get().subjectLabel(), j.note(), j.design(), j.pTest()));
+            out.add(null);
+            families.computeIfAbsent(g.workload(), w -> new ArrayList<>()).add(new Judged(out.size() - 1, g, s, base.get(), j));
+        }
+        // A family is one workload (and this metric): its groups against the baseline, adjusted together.
+        for (List<Judged> family : families.values()) {
+            List<Verdicts.Judgement> adjusted = Verdicts.adjust(family.stream().map(Judged::judgement).toList(),
+                    direction, options);
+            for (int i = 0; i < family.size(); i++) {
+                Judged x = family.get(i);
+                out.set(x.index(), row(x, metric, adjusted.get(i), options));
+            }
         }
         return out;
+    }
+
+    /** A group judged against its baseline group, waiting for its family's adjustment; {@code index} in the output. */
+    private record Judged(int index, Group group, Summary summary, Group base, Verdicts.Judgement judgement) {
+    }
+
+    private static ComparisonRow row(Judged x, String metric, Verdicts.Judgement j, CompareOptions o) {
+        Group g = x.group();
+        Summary s = x.summary();
+        return new ComparisonRow(g.subject(), g.workload(), metric, s.n(), s.mean(), s.sd(), s.ciLow(), s.ciHigh(),
+                j.ratio(), j.ratioCiLow(), j.ratioCiHigh(), j.pWelch(), j.pMannWhitney(), j.verdict(), g.variant(),
+                x.base().subjectLabel(), j.note(), j.design(), j.pTest(), j.pAdjusted(), o.adjustment(),
+                j.pEquivalence(), j.smallestDetectable(o), j.roundsAdvised(o));
     }
 
     /** The groups' values and where each group's runs belong (engine, settings). */
@@ -225,6 +257,11 @@ public final class Comparison {
         StringColumn note = StringColumn.create(StatsColumn.NOTE.id());
         StringColumn test = StringColumn.create(StatsColumn.TEST.id());
         DoubleColumn pTest = DoubleColumn.create(StatsColumn.P_TEST.id());
+        DoubleColumn pAdjusted = DoubleColumn.create(StatsColumn.P_ADJUSTED.id());
+        StringColumn adjustment = StringColumn.create(StatsColumn.ADJUSTMENT.id());
+        DoubleColumn pEquivalence = DoubleColumn.create(StatsColumn.P_EQUIVALENCE.id());
+        DoubleColumn mdd = DoubleColumn.create(StatsColumn.SMALLEST_DETECTABLE.id());
+        DoubleColumn rounds = DoubleColumn.create(StatsColumn.ROUNDS_ADVISED.id());
         for (ComparisonRow r : rows) {
             subject.append(r.subject());
             workload.append(r.workload());
@@ -242,10 +279,16 @@ public final class Comparison {
             note.append(r.note());
             test.append(r.design().label());
             pTest.append(r.pTest());
+            pAdjusted.append(r.pAdjusted());
+            adjustment.append(r.adjustment().label());
+            pEquivalence.append(r.pEquivalence());
+            mdd.append(r.smallestDetectable());
+            rounds.append(r.roundsAdvised());
         }
         Table t = Table.create(metric + " comparison", subject, workload, metricName, n);
         t.addColumns(d.values().toArray(DoubleColumn[]::new));
-        return t.addColumns(verdict, variant, baseline, note, test, pTest);
+        return t.addColumns(verdict, variant, baseline, note, test, pTest, pAdjusted, adjustment, pEquivalence, mdd,
+                rounds);
     }
 
     private static void checkBaseline(RunData data, String baseline) {
@@ -276,9 +319,9 @@ public final class Comparison {
 
     /** A row without a test: the baseline's own, or one without a baseline group. */
     private static ComparisonRow row(Group g, String metric, Summary s, double ratio, Verdict verdict,
-                                     String baseline, String note) {
+                                     String baseline, String note, CompareOptions o) {
         return new ComparisonRow(g.subject(), g.workload(), metric, s.n(), s.mean(), s.sd(), s.ciLow(), s.ciHigh(),
                 ratio, Double.NaN, Double.NaN, Double.NaN, Double.NaN, verdict, g.variant(), baseline, note,
-                Design.NONE, Double.NaN);
+                Design.NONE, Double.NaN, Double.NaN, o.adjustment(), Double.NaN, Double.NaN, Double.NaN);
     }
 }

@@ -49,7 +49,7 @@ public final class Engines {
      * @return one row per group measured by both, sorted by workload, subject, variant, engine;
      *         columns subject, variant, workload, engine, metric, n, mean, builtin_n,
      *         builtin_mean, ratio (engine / builtin), ratio_ci_low, ratio_ci_high (95% bootstrap),
-     *         p_welch, verdict ({@code higher}, {@code lower}, {@code no clear difference} or
+     *         p_welch, verdict ({@code higher}, {@code lower}, {@code equivalent}, {@code undecided} or
      *         {@code too few rounds}), note, then test ({@code paired}, {@code welch} or "") and
      *         p_test (the p-value of that test)
      * @throws StatsException when the table lacks the engine column or runs of the built-in

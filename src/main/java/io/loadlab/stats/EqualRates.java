@@ -77,7 +77,8 @@ public final class EqualRates {
                     summary.doubleColumn(StatsColumn.SD.id()).get(i), summary.doubleColumn(StatsColumn.CI_LOW.id()).get(i),
                     summary.doubleColumn(StatsColumn.CI_HIGH.id()).get(i), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Verdict.NO_BASELINE, summary.stringColumn(RunColumn.VARIANT.id()).get(i), baseline,
-                    "the baseline has no successful run at this rate", Design.NONE, Double.NaN));
+                    "the baseline has no successful run at this rate", Design.NONE, Double.NaN, Double.NaN,
+                    options.adjustment(), Double.NaN, Double.NaN, Double.NaN));
         }
         return out;
     }

@@ -120,7 +120,7 @@ public final class Protocols {
 
     /** The note of a judged row: the verdict rule's, or how much more or less than h1 when a difference is called. */
     private static String note(String protocol, Verdicts.Judgement j) {
-        boolean called = j.verdict() != Verdict.NO_CLEAR_DIFFERENCE && j.verdict() != Verdict.TOO_FEW_ROUNDS;
+        boolean called = j.verdict().isDifference();
         return !called ? j.note() : String.format(Locale.ROOT, "%s gives %.1f%% %s than %s", protocol,
                 Math.abs(j.ratio() - 1) * 100, j.ratio() > 1 ? "more" : "less", H1);
     }

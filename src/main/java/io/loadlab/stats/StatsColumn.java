@@ -40,6 +40,16 @@ public enum StatsColumn {
     TEST("test"),
     /** The p-value of {@link #TEST}. */
     P_TEST("p_test"),
+    /** {@link #P_TEST} adjusted for multiplicity within its family (one workload and metric): the p the verdict used. */
+    P_ADJUSTED("p_adjusted"),
+    /** The multiplicity adjustment of {@link #P_ADJUSTED}: {@code holm} or {@code none} ({@link Adjustment#label()}). */
+    ADJUSTMENT("adjustment"),
+    /** The p-value of the two one-sided tests of equivalence within 1 ± noise (TOST). */
+    P_EQUIVALENCE("p_equivalence"),
+    /** The smallest difference the verdict rule would call with 80% power, a fraction (0.029 = 2.9%). */
+    SMALLEST_DETECTABLE("smallest_detectable"),
+    /** About how many rounds each would decide an undecided comparison; empty when decided. */
+    ROUNDS_ADVISED("rounds_advised"),
     P_WELCH("p_welch"),
     P_MANNWHITNEY("p_mannwhitney"),
     /** {@link Verdict#label()}, or {@link Agreement#label()} when reconciling. */

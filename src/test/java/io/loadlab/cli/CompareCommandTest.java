@@ -33,6 +33,43 @@ class CompareCommandTest {
     }
 
     @Test
+    void csvEndsWithTheAdjustedPTheEquivalenceTestAndWhatTheExperimentCouldDetect() {
+        List<String> holm = run("compare", SAMPLE, "--format", "csv").out().lines().toList();
+        assertTrue(holm.get(0).endsWith(",test,p_test,p_adjusted,adjustment,p_equivalence,smallest_detectable,"
+                + "rounds_advised"), holm.get(0));
+        List<String> header = List.of(holm.get(0).split(","));
+        int pTest = header.indexOf("p_test");
+        int adjusted = header.indexOf("p_adjusted");
+        // Two subjects against the baseline on each workload: Holm multiplies the smaller p by 2 (at most 1).
+        for (String line : holm.subList(1, holm.size())) {
+            String[] f = line.split(",", -1);
+            if (f[pTest].isEmpty()) {
+                assertEquals("", f[adjusted], line);
+                continue;
+            }
+            assertTrue(Double.parseDouble(f[adjusted]) >= Double.parseDouble(f[pTest]), line);
+            assertEquals("holm", f[header.indexOf("adjustment")], line);
+        }
+        List<String> none = run("compare", SAMPLE, "--format", "csv", "--no-adjust").out().lines().toList();
+        for (String line : none.subList(1, none.size())) {
+            String[] f = line.split(",", -1);
+            assertEquals(f[pTest], f[adjusted], line);
+            assertEquals("none", f[header.indexOf("adjustment")], line);
+        }
+    }
+
+    @Test
+    void textNamesTheAdjustmentInItsHeaderAndRule() {
+        String holm = run("compare", SAMPLE).out();
+        assertTrue(holm.lines().anyMatch(l -> l.contains(" p_test ") && l.contains(" p_holm ")), holm);
+        assertTrue(holm.contains("after Holm's adjustment within each workload"), holm);
+        assertTrue(holm.contains("Equivalent: the ratio's 90% CI lies inside 1 ± 1%"), holm);
+        String none = run("compare", SAMPLE, "--no-adjust").out();
+        assertTrue(none.lines().noneMatch(l -> l.contains(" p_holm ") || l.contains(" p_none ")), none);
+        assertTrue(none.contains("not adjusted for multiplicity"), none);
+    }
+
+    @Test
     void textShowsVerdictsAndWarningsWithTheChosenBaseline() {
         CliRun o = run("compare", SAMPLE, "--baseline", "node-http", "--metric", "rps_per_server_cpu_s");
         assertEquals(0, o.code(), o.err());

@@ -27,7 +27,7 @@ final class ReportPage {
     static final Set<String> RATIO_COLUMNS = Set.of("ratio", "ratio 95% CI", "spread", "builtin_spread", "spearman");
     static final Set<String> RPS_COLUMNS = Set.of("mean rps", "± 95% CI", "builtin mean rps", "requests",
             "mean requests/load CPU-s", "builtin requests/load CPU-s");
-    static final Set<String> P_COLUMNS = Set.of("p", "p_mw", "p_welch");
+    static final Set<String> P_COLUMNS = Set.of("p", "p_mw", "p_welch", "p_holm", "p_none", "p_equivalence");
     static final Set<String> MICROS_COLUMNS = Set.of("p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "max_us");
     static final Set<String> CV_COLUMNS = Set.of("CV");
 

@@ -58,13 +58,19 @@ class ComparisonTest {
     }
 
     @Test
-    void aSignificantDifferenceWhoseCiReachesIntoTheNoiseBandIsNotCalled() {
-        // The golden samples differ by 1.5% (p_paired 0.0026), but the ratio's CI starts below 1.01.
+    void aSignificantDifferenceWhoseCiReachesIntoTheNoiseBandIsUndecided() {
+        // The golden samples differ by 1.5% (p_paired 0.0026), but the ratio's CI starts below 1.01: not a
+        // difference beyond the band, and with a ratio of 1.015 not equivalent within it either.
         ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", DEFAULTS), "alpha");
         assertTrue(r.pTest() < 0.01 && r.ratioCiLow() < 1.01 && r.ratioCiLow() > 1, r.toString());
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
-        assertTrue(r.note().startsWith("the ratio's 95% CI [1.0") && r.note().endsWith(
-                "] is not outside the noise band 1 ± 1%"), r.note());
+        assertEquals(Verdict.UNDECIDED, r.verdict());
+        assertTrue(r.pEquivalence() > 0.5, "the ratio lies beyond the band's edge: " + r.pEquivalence());
+        assertTrue(r.note().startsWith("the ratio's 95% CI [1.0") && r.note().contains(
+                "] is not outside the noise band 1 ± 1%; not equivalent: the 90% CI ["), r.note());
+        assertTrue(r.smallestDetectable() > 0.01 && r.smallestDetectable() < 0.03, r.toString());
+        assertTrue(r.roundsAdvised() > 8, "more rounds than the 8 it has: " + r.roundsAdvised());
+        assertTrue(r.note().contains("this experiment could detect " + io.loadlab.format.Units.percent(
+                r.smallestDetectable()) + " with 80% power; about "), r.note());
     }
 
     @Test
@@ -95,7 +101,7 @@ class ComparisonTest {
     }
 
     @Test
-    void significantButWithinNoiseIsNoClearDifference() {
+    void significantButWithinNoiseIsEquivalent() {
         double[] base = {1000.0, 1001.0, 999.0, 1000.5, 999.5, 1000.2};
         double[] shifted = new double[base.length];
         for (int i = 0; i < base.length; i++) {
@@ -105,23 +111,34 @@ class ComparisonTest {
         ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
         assertTrue(r.pWelch() < 1e-6 && r.pTest() < 1e-6, r.toString());
         assertEquals(1.005, r.ratio(), 1e-4);
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
-        assertEquals("the ratio's 95% CI [1.005, 1.005] is not outside the noise band 1 ± 1%", r.note());
+        // Certainly +0.5%, and certainly inside 1 ± 1%: a real difference too small to matter is equivalent.
+        assertEquals(Verdict.EQUIVALENT, r.verdict());
+        assertTrue(r.pEquivalence() < 1e-6, r.toString());
+        assertEquals("equivalent: the ratio's 90% CI [1.005, 1.005] lies inside 1 ± 1% (TOST p < 0.001)", r.note());
+        assertTrue(Double.isNaN(r.roundsAdvised()), "decided: no rounds advised");
         // Without a noise threshold the same data is a difference.
         assertEquals(Verdict.FASTER, only(Comparison.rows(runs, "rps", "base",
                 new CompareOptions(0.05, 0, 1000, 1)), "other").verdict());
     }
 
     @Test
-    void aCiOutsideTheBandWithoutASignificantTestIsNotCalled() {
+    void aCiOutsideTheBandWithoutASignificantTestIsUndecidedAndSaysTheRoundsItNeeds() {
         // Log ratios 0.1, 0.3, 0.5: every resampled ratio is above 1.1, but a t-test on 3 rounds gives p 0.12.
         Table runs = new RunsTable("rps").group("base", "w", 1000, 1000, 1000)
                 .group("other", "w", 1000 * Math.exp(0.1), 1000 * Math.exp(0.3), 1000 * Math.exp(0.5)).table();
         ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
         assertEquals(Design.PAIRED, r.design());
         assertTrue(r.ratioCiLow() > 1.1, r.toString());
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
-        assertEquals("not significant: p_paired 0.12 >= alpha 0.05", r.note());
+        assertEquals(Verdict.UNDECIDED, r.verdict());
+        assertTrue(r.note().startsWith("not significant: p_paired 0.12 >= alpha 0.05; not equivalent: the 90% CI ["),
+                r.note());
+        // Log ratios of sd 0.2 around 0.3. Planning raises the sd to its 80% upper limit with 2 df,
+        // 0.2 * sqrt(2 / 0.4463) = 0.423 (chi-squared with 2 df: P(X <= x) = 1 - exp(-x / 2)); then
+        // (t_0.975 + t_0.80) * 0.423 / sqrt(n) reaches 0.3 - ln 1.01 = 0.290 at n = 19
+        // (18 df: 2.101 + 0.862 = 2.963, / sqrt(19) = 0.680 <= 0.290 / 0.423 = 0.685; at n = 18, 0.701).
+        assertEquals(19.0, r.roundsAdvised(), r.note());
+        assertTrue(r.note().endsWith("about 19 rounds each would decide a ratio of " + io.loadlab.format.Units.ratio(
+                r.ratio())), r.note());
     }
 
     @Test
@@ -133,7 +150,9 @@ class ComparisonTest {
         ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
         assertTrue(r.pWelch() > 0.5, "p " + r.pWelch());
         assertEquals(1.006, r.ratio(), 1e-12);
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
+        // Rounds 10% apart cannot tell 0.6% from nothing, nor show it is inside 1 ± 1%.
+        assertEquals(Verdict.UNDECIDED, r.verdict());
+        assertTrue(r.smallestDetectable() > 0.1, r.toString());
         assertTrue(r.note().startsWith("not significant: p_paired 0.9") && r.note().contains(" >= alpha 0.05; the"
                 + " ratio's 95% CI ["), r.note());
     }
@@ -194,7 +213,9 @@ class ComparisonTest {
         ComparisonRow r = only(Comparison.rows(t.table(), "rps", "base", DEFAULTS), "other");
         assertEquals(Design.WELCH, r.design());
         assertEquals(r.pWelch(), r.pTest());
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
+        // 2-4% lower each round, but Welch's test sees the rounds' 15% spread: undecided, not equivalent.
+        assertEquals(Verdict.UNDECIDED, r.verdict());
+        assertTrue(r.roundsAdvised() > 5, r.toString());
     }
 
     @Test
@@ -224,7 +245,9 @@ class ComparisonTest {
         List<ComparisonRow> rows = Comparison.rows(runs, "rps", "base", DEFAULTS);
         assertEquals(1.0, only(rows, "same").pWelch());
         assertEquals(1.0, only(rows, "same").pTest());
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, only(rows, "same").verdict());
+        // Identical in every round: the ratio is 1 with no spread at all, inside any band.
+        assertEquals(Verdict.EQUIVALENT, only(rows, "same").verdict());
+        assertEquals(0.0, only(rows, "same").pEquivalence());
         assertEquals(0.0, only(rows, "up").pWelch());
         assertEquals(0.0, only(rows, "up").pTest());
         assertEquals(Verdict.FASTER, only(rows, "up").verdict());
@@ -235,7 +258,9 @@ class ComparisonTest {
         Table runs = new RunsTable("errors_read").group("base", "w", 0, 0, 0).group("other", "w", 1, 2, 1).table();
         ComparisonRow r = only(Comparison.rows(runs, "errors_read", "base", DEFAULTS), "other");
         assertTrue(Double.isNaN(r.ratio()));
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, r.verdict());
+        // Without a ratio there is no band to be outside or inside: undecided, and no power figures.
+        assertEquals(Verdict.UNDECIDED, r.verdict());
+        assertTrue(Double.isNaN(r.smallestDetectable()) && Double.isNaN(r.roundsAdvised()), r.toString());
         assertTrue(r.note().contains("baseline mean is 0"), r.note());
     }
 
@@ -260,7 +285,8 @@ class ComparisonTest {
         Table t = Comparison.compare(golden("rps"), "rps", "beta", HALF_PERCENT);
         assertEquals(List.of("subject", "workload", "metric", "n", "mean", "sd", "ci_low", "ci_high", "ratio",
                 "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant", "baseline", "note",
-                "test", "p_test"), t.columnNames());
+                "test", "p_test", "p_adjusted", "adjustment", "p_equivalence", "smallest_detectable", "rounds_advised"),
+                t.columnNames());
         assertEquals(List.of("alpha", "beta"), t.stringColumn("subject").asList());
         assertEquals(List.of("faster", "baseline"), t.stringColumn("verdict").asList());
         assertEquals(List.of("paired", ""), t.stringColumn("test").asList());
@@ -358,6 +384,6 @@ class ComparisonTest {
     void rowToStringIsReadable() {
         ComparisonRow r = only(Comparison.rows(golden("rps"), "rps", "beta", HALF_PERCENT), "alpha");
         assertTrue(r.toString().startsWith("alpha / plaintext rps: n=8 mean=10,319 ratio=1.01 ["), r.toString());
-        assertTrue(r.toString().endsWith("vs beta, p_paired=0.0026 p_welch=0.0044 p_mw=0.0070: faster"), r.toString());
+        assertTrue(r.toString().endsWith("vs beta, p_paired=0.0026 p_holm=0.0026 p_welch=0.0044 p_mw=0.0070: faster"), r.toString());
     }
 }

@@ -56,7 +56,8 @@ class EnginesTest {
         assertEquals(4, t.rowCount());
         assertEquals(List.of("a", "b", "c", "c"), t.stringColumn("subject").asList());
         assertEquals(List.of("wrk", "wrk", "h2load", "wrk"), t.stringColumn("engine").asList());
-        assertEquals(List.of("no clear difference", "lower", "no clear difference", "higher"),
+        // a/wrk and c/h2load are within 1-2% of builtin over 3 rounds: too few to show a difference or equivalence.
+        assertEquals(List.of("undecided", "lower", "undecided", "higher"),
                 t.stringColumn("verdict").asList());
         assertEquals(0.75, t.doubleColumn("ratio").get(1), 1e-12);
         assertEquals(200, t.doubleColumn("builtin_mean").get(1), 1e-12);
@@ -76,9 +77,9 @@ class EnginesTest {
                 .add("b", "builtin", 100, 101).add("b", "wrk", 150, 151).table();
         Table e = Engines.compare(t, "rps");
         assertEquals(List.of("a", "b"), e.stringColumn("subject").asList());
-        assertEquals(List.of("no clear difference", "too few rounds"), e.stringColumn("verdict").asList());
-        assertEquals("the ratio's 95% CI [1.005, 1.005] is not outside the noise band 1 ± 1%",
-                e.stringColumn("note").get(0), "+0.5% in every round: certain, but within the noise band");
+        assertEquals(List.of("equivalent", "too few rounds"), e.stringColumn("verdict").asList());
+        assertEquals("equivalent: the ratio's 90% CI [1.005, 1.005] lies inside 1 ± 1% (TOST p < 0.001)",
+                e.stringColumn("note").get(0), "+0.5% in every round: certain, and within the noise band");
         assertEquals(0.0, e.doubleColumn("p_test").get(0));
         assertEquals("paired", e.stringColumn("test").get(0));
         assertEquals("too few rounds: n=2, builtin n=2; a verdict needs 3 rounds each", e.stringColumn("note").get(1));
@@ -90,7 +91,7 @@ class EnginesTest {
                 IntColumn.create("round", 1, 2, 3, 1, 2, 3), DoubleColumn.create("rps", 1000, 1100, 950, 1005, 1105.5,
                         954.75));
         ComparisonRow y = Comparison.rows(asSubjects, "rps", "x", CompareOptions.defaults()).get(1);
-        assertEquals(Verdict.NO_CLEAR_DIFFERENCE, y.verdict());
+        assertEquals(Verdict.EQUIVALENT, y.verdict());
         assertEquals(e.stringColumn("note").get(0), y.note());
     }
 

@@ -44,7 +44,8 @@ class ProtocolsTest {
         assertEquals("slower", t.stringColumn("verdict").get(0));
         assertEquals("h1-tls gives 40.0% less than h1", t.stringColumn("note").get(0));
         assertEquals(1.0, t.doubleColumn("ratio").get(1), 1e-12, "300 / 300");
-        assertEquals("no clear difference", t.stringColumn("verdict").get(1));
+        // Rounds 1% apart either way over 3 rounds: neither a difference nor equivalence within 1 ± 1%.
+        assertEquals("undecided", t.stringColumn("verdict").get(1));
     }
 
     @Test

@@ -52,7 +52,8 @@ class StatsColumnTest {
         List<String> names = Comparison.compare(runs, "rps", "alpha", CompareOptions.defaults()).columnNames();
         assertEquals(List.of("subject", "workload", "metric", "n", "mean", "sd", "ci_low", "ci_high", "ratio",
                 "ratio_ci_low", "ratio_ci_high", "p_welch", "p_mannwhitney", "verdict", "variant", "baseline", "note",
-                "test", "p_test"), names);
+                "test", "p_test", "p_adjusted", "adjustment", "p_equivalence", "smallest_detectable", "rounds_advised"),
+                names);
         assertEquals(Set.of(), notNamedHere(names));
     }
 
