@@ -34,6 +34,15 @@ public enum Verdict {
         return this == FASTER || this == SLOWER || this == HIGHER || this == LOWER;
     }
 
+    /**
+     * Whether the rule decided the comparison: a difference or, once the verdict is three-way, an
+     * equivalence. Until then a difference is the only decision (issue 32: branch i32a makes the
+     * verdict three-way and keeps its own version of this method at merge).
+     */
+    public boolean isDecided() {
+        return isDifference();
+    }
+
     /** Lower-case words, as in the {@code verdict} column. */
     public String label() {
         return label;
