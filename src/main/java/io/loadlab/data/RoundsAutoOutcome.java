@@ -70,12 +70,10 @@ public record RoundsAutoOutcome(int roundsTaken, Stop stopped, String reason, in
                     return s;
                 }
             }
-            throw new DataException("experiment.json: " + ROUNDS_AUTO_FIELD + "." + STOPPED + " '" + value
+            throw new DataException("experiment.json: " + ExperimentJson.ROUNDS_AUTO + "." + STOPPED + " '" + value
                     + "' is none of decided, max_rounds, budget, running");
         }
     }
-
-    private static final String ROUNDS_AUTO_FIELD = "rounds_auto";
 
     /**
      * One comparison at the last look.
