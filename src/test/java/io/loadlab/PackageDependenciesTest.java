@@ -38,7 +38,7 @@ class PackageDependenciesTest {
             Map.entry("engine", Set.of("data", "host", "importer", "load", "subject")),
             Map.entry("agent", Set.of("data", "engine", "host", "load", "load.summary", "subject", "workload")),
             Map.entry("project", Set.of("host", "load", "subject", "time", "workload")),
-            Map.entry("experiment", Set.of("agent", "data", "engine", "format", "host", "load", "project", "subject", "time",
+            Map.entry("experiment", Set.of("agent", "data", "engine", "format", "host", "load", "project", "stats", "subject", "time",
                     "workload")),
             Map.entry("stats", Set.of("data", "format")),
             Map.entry("plot", Set.of("data", "format", "stats")),

@@ -9,6 +9,7 @@ import io.loadlab.stats.Adjustment;
 import io.loadlab.stats.CompareOptions;
 import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
+import io.loadlab.stats.PercentileRatios;
 import io.loadlab.stats.Protocols;
 import io.loadlab.stats.StatsColumn;
 import io.loadlab.stats.SweepRuns;
@@ -81,8 +82,13 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "SUBJECT", description = "baseline subject (default: first by name)")
     String baseline;
 
-    @Option(names = "--metric", paramLabel = "COLUMN", description = "runs.csv column to compare (default: ${DEFAULT-VALUE})")
+    @Option(names = "--metric", paramLabel = "COLUMN",
+            description = {"runs.csv column to compare (default: ${DEFAULT-VALUE}); p50, p90, p99 or p99.9 (or their",
+                    "lat_pNN_us columns): the per-round ratio of that percentile, paired by round"})
     String metric = RunColumn.RPS.id();
+
+    /** The latency percentile {@code --metric} names, compared by per-round ratios; {@code null} for other metrics. */
+    private PercentileRatios.Percentile percentile;
 
     @Option(names = "--noise", paramLabel = "FRACTION", description = "smallest difference called (default: ${DEFAULT-VALUE})")
     double noise = 0.01;
@@ -120,6 +126,9 @@ final class CompareCommand implements Callable<Integer> {
             throw new CliException("--format must be text or csv, got '" + format + "'", Main.EXIT_USAGE);
         }
         checkTable();
+        percentile = PercentileRatios.Percentile.parse(metric).or(() -> PercentileRatios.Percentile.ofColumn(metric))
+                .orElse(null);
+        metric = percentile == null ? metric : percentile.column();
         if (dirs.size() > 1 && !pool && !engines) {
             return reconcile();
         }
@@ -139,7 +148,8 @@ final class CompareCommand implements Callable<Integer> {
         String base = baseline != null ? baseline
                 : Comparison.defaultBaseline(compared.rowCount() > 0 ? compared : runs);
         CompareOptions options = options();
-        List<ComparisonRow> rows = compared.rowCount() > 0 ? Comparison.rows(compared, metric, base, options) : List.of();
+        List<ComparisonRow> rows = compared.rowCount() == 0 ? List.of() : percentile != null
+                ? PercentileRatios.rows(compared, percentile, base, options) : Comparison.rows(compared, metric, base, options);
         if (rows.isEmpty() && compared.rowCount() > 0) {
             throw new CliException("no successful run has a value in column '" + metric + "' (for example svc_*"
                     + " columns exist only for fixed-rate runs" + (sweep ? ", and a sweep's are in its latency section"
@@ -338,7 +348,7 @@ final class CompareCommand implements Callable<Integer> {
 
     private void text(PrintWriter out, List<ComparisonRow> rows, List<Warning> warnings, String base, Table runs,
                       Results results, CompareOptions options) {
-        boolean percentile = !rows.isEmpty() && !merged(results, rows.get(0)).isEmpty();
+        boolean hasMerged = !rows.isEmpty() && !merged(results, rows.get(0)).isEmpty();
         out.printf(Locale.ROOT, "%s across rounds, baseline %s (%s: %d runs, %d ok)%n%n", metric, base,
                 String.join(" ", dirs.stream().map(Path::toString).toList()), runs.rowCount(),
                 runs.where(runs.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value())).rowCount());
@@ -366,7 +376,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> header = new ArrayList<>(List.of("workload", "subject", "n", "mean", "95% CI", "CV", "ratio",
                 "ratio 95% CI", "test", "p_test", "p_" + options.adjustment().label(), "p_mw", "verdict"));
-        if (percentile) {
+        if (hasMerged) {
             header.add("merged");
         } else {
             table.replaceAll(row -> java.util.Arrays.copyOf(row, row.length - 1));
@@ -378,10 +388,13 @@ final class CompareCommand implements Callable<Integer> {
             table.replaceAll(row -> drop(row, at));
         }
         TextTable.print(out, header.toArray(String[]::new), table, 2);
-        if (percentile) {
-            out.printf(Locale.ROOT, "%nmean: the mean over rounds of each round's %s (what the tests compare);"
+        if (hasMerged) {
+            out.printf(Locale.ROOT, "%nmean: the mean over rounds of each round's %s (their spread, not a percentile);"
                     + " merged: the same percentile of all requests of all rounds, from the merged histograms"
                     + " (the figure to report).%n", metric);
+        }
+        if (percentile != null) {
+            out.println(PercentileRatios.rule(percentile));
         }
         out.println();
         if (warnings.isEmpty()) {

@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",
                 "  loadlab run --subjects 'java-netty' --workloads 'put-1k' --variants 'durability=.*'",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --engine builtin,wrk --rounds 3",
+                "  loadlab run --subjects 'java-netty|go-nethttp' --rounds auto --max-rounds 12 --budget 20m",
                 "  loadlab run --subjects 'nginx|go-nethttp|java-netty' --protocols 'h1|h1-tls|h2-tls'",
                 "  loadlab run --subjects 'go-nethttp' --variants 'protocol=.*' --streams 10",
                 "  loadlab run --subjects 'java-netty|go-nethttp' --workloads plaintext --latency-sweep 50,90,110 \\",
@@ -83,8 +84,8 @@ final class RunCommand implements Callable<Integer> {
             description = "HTTP/2 streams per connection in the h2 variants (default: ${DEFAULT-VALUE}, the concurrency of h1)")
     int streams = DEFAULTS.load().streams();
 
-    @Option(names = "--rounds", paramLabel = "N", description = "rounds (default: ${DEFAULT-VALUE})")
-    int rounds = DEFAULTS.rounds();
+    @Mixin
+    RoundsOptions rounds = new RoundsOptions();
 
     @Option(names = {"-d", "--duration"}, paramLabel = "D", description = "measured window per run (default: ${DEFAULT-VALUE})")
     String duration = Durations.format(DEFAULTS.load().duration());
@@ -300,8 +301,8 @@ final class RunCommand implements Callable<Integer> {
         String name = out != null ? out.toAbsolutePath().normalize().getFileName().toString()
                 : prefix.map(p -> p + "-").orElse("")
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        return ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads).variants(variants)
-                .rounds(rounds).order(o).seed(seed).duration(Durations.parse(duration))
+        return rounds.apply(ExperimentSpec.builder()).name(name).subjects(subjects).workloads(workloads).variants(variants)
+                .order(o).seed(seed).duration(Durations.parse(duration))
                 .warmup(Warmup.parse(warmup, Durations.parse(warmupMax))).cooldown(Durations.parse(cooldown))
                 .connections(connections).threads(threads).rate(rate).paceSlack(paceSlack == null ? null : Durations.parse(paceSlack))
                 .serverCpus(serverCpus).loadCpus(loadCpus).engines(engines()).sweep(sweep()).protocols(protocols).streams(streams)

@@ -1,6 +1,8 @@
 package io.loadlab.cli;
 
+import io.loadlab.data.ExperimentJson;
 import io.loadlab.data.Group;
+import io.loadlab.data.RoundsAutoOutcome;
 import io.loadlab.data.RunColumn;
 import io.loadlab.data.RunRow;
 import io.loadlab.experiment.Runner;
@@ -43,6 +45,34 @@ final class RunSummary {
             rows.replaceAll(r -> Stream.concat(Arrays.stream(r, 0, 3), Arrays.stream(r, 4, r.length)).toArray(String[]::new));
         }
         TextTable.print(out, header.toArray(String[]::new), rows, 2);
+        roundsAuto(out, outcome.dir());
+    }
+
+    /**
+     * With {@code --rounds auto}: the rounds it took, why it stopped, and each comparison's verdict at
+     * the last look (from experiment.json); nothing otherwise.
+     */
+    static void roundsAuto(PrintWriter out, java.nio.file.Path dir) {
+        Optional<RoundsAutoOutcome> auto;
+        try {
+            auto = ExperimentJson.read(dir).roundsAuto();
+        } catch (io.loadlab.data.DataException e) {
+            return; // the table above is what this session can still say
+        }
+        if (auto.isEmpty()) {
+            return;
+        }
+        out.printf(java.util.Locale.ROOT, "%n%s%n", auto.get().line());
+        List<String[]> rows = new ArrayList<>();
+        for (RoundsAutoOutcome.Compared c : auto.get().comparisons()) {
+            rows.add(new String[] {c.workload(), c.subject(), Units.ratio(c.ratio()), Units.p(c.pTest()), c.verdict(),
+                c.decided() ? "yes" : "no"});
+        }
+        if (!rows.isEmpty()) {
+            out.printf(java.util.Locale.ROOT, "%s against %s at the last look:%n", auto.get().metric(),
+                    auto.get().baseline());
+            TextTable.print(out, new String[] {"workload", "subject", "ratio", "p_test", "verdict", "decided"}, rows, 2);
+        }
     }
 
     /** The summary's row of one group's runs; {@code merged} is null when no run of it kept a histogram. */

@@ -149,7 +149,8 @@ final class SweepSection {
         }
         TextTable.print(out, new String[] {"rate", "workload", "subject", "n", "rps", "missed", "p99 merged", "ratio",
             "ratio 95% CI", "p_test", "verdict"}, rows, 2);
-        out.printf(Locale.ROOT, "%nratio: of the rounds' mean p99 to the baseline's (below 1: a lower p99,"
-                + " verdict faster). A subject that could not hold the rate shows it in rps and missed.%n");
+        out.printf(Locale.ROOT, "%n%s Below 1: a lower p99, verdict faster. A subject that could not hold the rate"
+                + " shows it in rps and missed.%n", io.loadlab.stats.PercentileRatios.rule(
+                io.loadlab.stats.PercentileRatios.Percentile.P99));
     }
 }

@@ -50,6 +50,8 @@ public final class ExperimentJson {
     public static final String RUNS = "runs";
     public static final String IMPORTED_FILES = "imported_files";
     public static final String RERUN_OF = "rerun_of";
+    /** What {@code --rounds auto} did: a {@link RoundsAutoOutcome}; absent without it. */
+    public static final String ROUNDS_AUTO = "rounds_auto";
 
     /** The format version this Loadlab writes. */
     public static final int FORMAT = 1;
@@ -270,6 +272,21 @@ public final class ExperimentJson {
         root.put(ENDED, Instant.now().toString());
         root.withArray(SESSIONS).addObject().put(ENDED, Instant.now().toString()).put(STATUS, status.value())
                 .put(RUNS, runs);
+    }
+
+    /** Records what {@code --rounds auto} did so far, over what an earlier look recorded. */
+    public void roundsAuto(RoundsAutoOutcome outcome) {
+        outcome.write(root.putObject(ROUNDS_AUTO));
+    }
+
+    /**
+     * What {@code --rounds auto} did, when the experiment ran with it and looked at least once.
+     *
+     * @throws DataException when the recorded reason to stop is not one Loadlab writes
+     */
+    public Optional<RoundsAutoOutcome> roundsAuto() {
+        JsonNode r = root.path(ROUNDS_AUTO);
+        return r.isObject() ? Optional.of(RoundsAutoOutcome.read(r)) : Optional.empty();
     }
 
     /** Adds the warnings not recorded yet (a resumed experiment's machine may warn of more). */

@@ -21,6 +21,14 @@ public record SpecSection(ObjectNode fields) {
     public static final String WORKLOADS = "workloads";
     public static final String VARIANTS = "variants";
     public static final String ROUNDS = "rounds";
+    /**
+     * {@code --rounds auto}: an object of {@link #MAX_ROUNDS} and {@link #BUDGET} ({@link #ROUNDS} is then
+     * the most rounds); absent for a fixed number of rounds.
+     */
+    public static final String ROUNDS_AUTO = "rounds_auto";
+    public static final String MAX_ROUNDS = "max_rounds";
+    /** A duration as written ({@code 5m}), or null for none. */
+    public static final String BUDGET = "budget";
     public static final String ORDER = "order";
     public static final String SEED = "seed";
     public static final String DURATION = "duration";

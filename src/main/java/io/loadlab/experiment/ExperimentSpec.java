@@ -33,9 +33,12 @@ import java.util.regex.Pattern;
  * @param load            the load of each run: window, warm-up, connections, rate or sweep
  * @param placement       where the subjects and the load run
  * @param generators      the engines, here or on agents
+ * @param autoRounds      {@code --rounds auto}: when to stop before {@code rounds}, which is then the most
+ *                        rounds; empty for exactly {@code rounds} rounds
  */
 public record ExperimentSpec(String name, int rounds, Order order, long seed, boolean rotateWorkloads,
-                             Selection selection, RunLoad load, Placement placement, Generators generators) {
+                             Selection selection, RunLoad load, Placement placement, Generators generators,
+                             Optional<AutoRounds> autoRounds) {
 
     /** Subject order within a round. */
     public enum Order {
@@ -53,6 +56,12 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
     public ExperimentSpec {
         List<String> problems = new ArrayList<>();
         checkWhole(name, rounds, problems);
+        if (autoRounds == null) {
+            problems.add("autoRounds: Optional.empty() for a fixed number of rounds");
+        } else if (autoRounds.isPresent() && autoRounds.get().maxRounds() != rounds) {
+            problems.add("rounds: with rounds auto, the most rounds (" + autoRounds.get().maxRounds() + "), got "
+                    + rounds);
+        }
         if (selection == null || load == null || placement == null || generators == null) {
             problems.add("selection, load, placement and generators: all required");
         } else {
@@ -60,6 +69,12 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
                     generators.agents(), problems);
         }
         refuse(problems);
+    }
+
+    /** A spec of exactly {@code rounds} rounds. */
+    public ExperimentSpec(String name, int rounds, Order order, long seed, boolean rotateWorkloads,
+                          Selection selection, RunLoad load, Placement placement, Generators generators) {
+        this(name, rounds, order, seed, rotateWorkloads, selection, load, placement, generators, Optional.empty());
     }
 
     /** Throws the one exception of an invalid spec, naming {@code problems}, if there are any. */
@@ -121,7 +136,8 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
         List<Engine> engines = generators.given();
         return "ExperimentSpec[" + name + ": subjects '" + selection.subjects() + "'"
                 + selection.variants().map(v -> " [" + v + "]").orElse("")
-                + " × workloads '" + selection.workloads() + "', " + rounds + " round" + (rounds == 1 ? "" : "s")
+                + " × workloads '" + selection.workloads() + "', " + autoRounds.map(AutoRounds::describe)
+                .orElse(rounds + " round" + (rounds == 1 ? "" : "s"))
                 + " (" + order.name().toLowerCase(java.util.Locale.ROOT) + ") of " + Durations.format(l.duration())
                 + " after " + l.warmup().describe() + ", " + l.connections() + " connections, "
                 + (l.rate().isPresent() ? "fixed rate " + io.loadlab.format.Units.integer(l.rate().getAsDouble())
@@ -177,6 +193,7 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
         private int streams = 1;
         private SubjectHost subjectHost;
         private Duration paceSlack = io.loadlab.load.LoadModel.FixedRate.DEFAULT_PACE_SLACK;
+        private AutoRounds autoRounds;
 
         public Builder name(String v) { name = v; return this; }
         public Builder subjects(String v) { subjects = v; return this; }
@@ -211,9 +228,13 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
         /** The fixed rate's wake-up slack; {@code null} keeps the default ({@code FixedRate.DEFAULT_PACE_SLACK}). */
         public Builder paceSlack(Duration v) { paceSlack = v == null ? paceSlack : v; return this; }
 
+        /** {@code --rounds auto}: stop when decided, at most {@code v.maxRounds()} rounds (which replaces {@link #rounds}); {@code null} for a fixed number. */
+        public Builder autoRounds(AutoRounds v) { autoRounds = v; return this; }
+
         /** @throws ExperimentException naming every invalid field, of every part */
         public ExperimentSpec build() {
             List<String> problems = new ArrayList<>();
+            int rounds = autoRounds == null ? this.rounds : autoRounds.maxRounds();
             checkWhole(name, rounds, problems);
             OptionalDouble rateOf = rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate);
             Selection selection = part(() -> new Selection(subjects, workloads, Optional.ofNullable(variants),
@@ -230,7 +251,8 @@ public record ExperimentSpec(String name, int rounds, Order order, long seed, bo
                         problems);
                 refuse(problems);
             }
-            return new ExperimentSpec(name, rounds, order, seed, rotateWorkloads, selection, load, placement, generators);
+            return new ExperimentSpec(name, rounds, order, seed, rotateWorkloads, selection, load, placement, generators,
+                    Optional.ofNullable(autoRounds));
         }
 
         /** A part of the spec, or {@code null} with its problems added to {@code problems}. */

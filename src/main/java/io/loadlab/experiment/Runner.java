@@ -178,11 +178,20 @@ public final class Runner {
                 }
             }
             // Consecutive runs of one instance in one round share one subject process.
+            RoundsWatch rounds = new RoundsWatch(spec);
+            boolean enough = false;
             for (List<Plan.Run> group : groups(todo)) {
+                if (!stopRequested && rounds.stopBefore(group.get(0).round(), store, experimentJson)) {
+                    enough = true; // --rounds auto decided: the planned rounds left are not needed
+                    break;
+                }
                 if (stopRequested || !runGroup(group, split, threads, measurement, launcher, tally)) {
                     status = ExperimentJson.Status.INTERRUPTED;
                     break;
                 }
+            }
+            if (status == ExperimentJson.Status.COMPLETED && !enough) {
+                rounds.end(store, experimentJson);
             }
         } catch (RuntimeException e) {
             // Whatever stopped the experiment, the record must not say it completed.

@@ -41,6 +41,8 @@ final class SpecJson {
         o.put(SpecSection.WORKLOADS, spec.selection().workloads());
         o.put(SpecSection.VARIANTS, spec.selection().variants().orElse(null));
         o.put(SpecSection.ROUNDS, spec.rounds());
+        spec.autoRounds().ifPresent(a -> o.putObject(SpecSection.ROUNDS_AUTO).put(SpecSection.MAX_ROUNDS, a.maxRounds())
+                .put(SpecSection.BUDGET, a.budget().map(Durations::format).orElse(null)));
         o.put(SpecSection.ORDER, spec.order().name().toLowerCase(Locale.ROOT));
         o.put(SpecSection.SEED, spec.seed());
         o.put(SpecSection.DURATION, Durations.format(spec.load().duration()));
@@ -117,6 +119,7 @@ final class SpecJson {
                     .protocols(text(o, SpecSection.PROTOCOLS).orElse(null))
                     .project(project(o).orElse(null))
                     .streams(o.path(SpecSection.STREAMS).asInt(1))
+                    .autoRounds(autoRounds(o).orElse(null))
                     .build();
         } catch (NullPointerException | IllegalArgumentException | LoadException | EngineException | AgentException e) {
             throw new ExperimentException("the spec in experiment.json is damaged or incomplete: " + e.getMessage(), e);
@@ -124,6 +127,15 @@ final class SpecJson {
     }
 
     /** A stored warm-up: {@code auto} with its bounds, or a fixed duration (all experiments before auto). */
+    private static Optional<AutoRounds> autoRounds(JsonNode o) {
+        JsonNode a = o.path(SpecSection.ROUNDS_AUTO);
+        if (!a.isObject()) {
+            return Optional.empty();
+        }
+        return Optional.of(new AutoRounds(a.get(SpecSection.MAX_ROUNDS).asInt(),
+                text(a, SpecSection.BUDGET).map(Durations::parse)));
+    }
+
     private static Warmup warmup(JsonNode o) {
         String text = o.get(SpecSection.WARMUP).asText();
         if (!text.equals(Warmup.AUTO)) {

@@ -15,9 +15,9 @@ import tech.tablesaw.selection.Selection;
 /**
  * The p99 latency of subjects compared at equal absolute rates: the points of a sweep given with
  * {@code --rates}, where every server was offered the same load. Each rate is compared on its own
- * with {@link Comparison}'s one verdict rule on the rounds' own p99 ({@code lat_p99_us}; lower is
- * better, so {@code faster} means a lower p99), and the p99 of the merged histograms is shown
- * beside it as the figure to report. A subject that could not hold the rate shows it in its
+ * by {@link PercentileRatios}: the per-round ratio of the rounds' own p99 ({@code lat_p99_us}), paired
+ * by round, with {@link Comparison}'s one verdict rule (lower is better, so {@code faster} means a
+ * lower p99), and the p99 of the merged histograms is shown beside it as the figure to report. A subject that could not hold the rate shows it in its
  * achieved rate and missed requests, and its p99 holds the backlog. Stateless and thread-safe.
  */
 public final class EqualRates {
@@ -32,7 +32,8 @@ public final class EqualRates {
      * The comparison as a table, rows by ascending rate, then as {@link Comparison#rows} orders
      * them. Columns: rate_rps, subject, variant, workload, n, rps (mean achieved), missed (mean per
      * run), lat_p99_us (of the merged histograms), p99_mean_us, p99_ci_low_us, p99_ci_high_us (the
-     * rounds' own p99: their mean and its 95% CI), ratio (of the means, to the baseline's),
+     * rounds' own p99: their mean and its 95% CI), ratio (the mean of the per-round p99 ratios to the
+     * baseline's, {@link PercentileRatios}),
      * ratio_ci_low, ratio_ci_high, test, p_test, verdict, baseline, note.
      *
      * @param baseline the subject the others are held against at each rate (or {@code subject [variant]});
@@ -67,7 +68,7 @@ public final class EqualRates {
         boolean hasBaseline = at.where(at.stringColumn(RunColumn.SUBJECT.id()).isEqualTo(subject)
                 .and(at.stringColumn(RunColumn.STATUS.id()).isEqualTo(RunColumn.Status.OK.value()))).rowCount() > 0;
         if (hasBaseline) {
-            return Comparison.rows(at, METRIC, baseline, options);
+            return PercentileRatios.rows(at, PercentileRatios.Percentile.P99, baseline, options);
         }
         List<ComparisonRow> out = new ArrayList<>();
         Table summary = Stats.summarize(at, METRIC);

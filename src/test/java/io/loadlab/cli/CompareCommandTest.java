@@ -70,6 +70,17 @@ class CompareCommandTest {
     }
 
     @Test
+    void metricP99ComparesThePerRoundRatiosOfEachRunsOwnP99() {
+        CliRun o = run("compare", SAMPLE, "--metric", "p99");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().startsWith("lat_p99_us across rounds"), o.out());
+        assertTrue(o.out().contains("ratio: the mean over rounds of each round's p99 ratio to the baseline's"), o.out());
+        CliRun csv = run("compare", SAMPLE, "--metric", "p99.9", "--format", "csv");
+        assertEquals(0, csv.code(), csv.err());
+        assertTrue(csv.out().lines().skip(1).allMatch(l -> l.contains(",lat_p999_us,")), csv.out());
+    }
+
+    @Test
     void textShowsVerdictsAndWarningsWithTheChosenBaseline() {
         CliRun o = run("compare", SAMPLE, "--baseline", "node-http", "--metric", "rps_per_server_cpu_s");
         assertEquals(0, o.code(), o.err());

@@ -143,6 +143,20 @@ class ProjectRunTest {
         assertFalse(Files.exists(tmp.resolve("bad-plan")));
     }
 
+    /** The plan takes rounds auto's options by their names, and they are checked as on the command line. */
+    @Test
+    void aPlanGivesRoundsAutoItsMostRounds() throws IOException {
+        Path few = project(subject("good", "none"), "plan: {rounds: auto, max-rounds: 2}\n");
+        CliRun r = run(few, "few");
+        assertTrue(r.code() != 0 && r.err().contains("max-rounds: rounds auto looks after round 3 first"), r.err());
+        Files.delete(few);
+        Path without = project(subject("good", "none"), "plan: {rounds: 4, max-rounds: 6}\n");
+        CliRun w = run(without, "without");
+        assertEquals(Main.EXIT_USAGE, w.code(), w.err());
+        assertTrue(w.err().contains("--max-rounds and --budget belong to --rounds auto"), w.err());
+        assertFalse(Files.exists(tmp.resolve("without")));
+    }
+
     /** From a notebook or JShell, one call runs the project file and returns its results. */
     @Test
     void oneCallRunsAProjectFileAndReturnsItsResults() throws IOException {

@@ -160,6 +160,26 @@ class ReportCommandTest {
     }
 
     @Test
+    void roundsAutoAndP99RatiosGetSectionsOfTheirOwn() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("auto-sample"));
+        for (String f : List.of("experiment.json", "runs.csv", "latency.hlog")) {
+            Files.copy(HOME.resolve("data/sample").resolve(f), dir.resolve(f));
+        }
+        io.loadlab.data.ExperimentJson json = io.loadlab.data.ExperimentJson.read(dir);
+        json.roundsAuto(new io.loadlab.data.RoundsAutoOutcome(3, io.loadlab.data.RoundsAutoOutcome.Stop.DECIDED,
+                "2 of 2 comparisons decided after round 3", 10, java.util.Optional.of("20m"), 0.05, 0.00625, "rps",
+                "go-nethttp", List.of(new io.loadlab.data.RoundsAutoOutcome.Compared("node-http", "json", "slower", true,
+                0.61, 0.0004))));
+        Files.writeString(dir.resolve("experiment.json"), json.text(), StandardCharsets.UTF_8);
+        String html = render("auto.html", dir.toString());
+        assertTrue(html.contains("Rounds auto"), "no rounds auto section");
+        assertTrue(html.contains("3 of at most 10 rounds"), "rounds taken not shown");
+        assertTrue(html.contains("decided</b>, 2 of 2 comparisons decided after round 3"), "why it stopped not shown");
+        assertTrue(html.contains("p99 compared with the baseline"), "no p99 ratio section");
+        assertTrue(html.contains("p99 ratio to "), "no p99 ratio table");
+    }
+
+    @Test
     void anExperimentWithSeveralEnginesGetsAnEnginesSection() throws Exception {
         String html = render("engines.html", "data/sample-engines");
         assertTrue(html.contains("<h2>Engines</h2>"), "no Engines section");

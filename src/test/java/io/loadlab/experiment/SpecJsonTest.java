@@ -54,6 +54,22 @@ class SpecJsonTest {
                 .toJson()).selection().project());
     }
 
+    @Test
+    void roundsAutoIsStoredAndReadBackWithTheMostRoundsAsRounds() {
+        AutoRounds auto = new AutoRounds(7, java.util.Optional.of(java.time.Duration.ofMinutes(5)));
+        ExperimentSpec spec = ExperimentSpec.builder().name("a").rounds(3).autoRounds(auto).build();
+        assertEquals(7, spec.rounds());
+        ExperimentSpec back = ExperimentSpec.fromJson(spec.toJson());
+        assertEquals(java.util.Optional.of(auto), back.autoRounds());
+        assertEquals(7, back.rounds());
+        assertEquals(java.util.Optional.empty(), ExperimentSpec.fromJson(ExperimentSpec.builder().name("b").build()
+                .toJson()).autoRounds());
+        ExperimentException e = org.junit.jupiter.api.Assertions.assertThrows(ExperimentException.class,
+                () -> new AutoRounds(2, java.util.Optional.empty()));
+        assertEquals("invalid experiment: max-rounds: rounds auto looks after round 3 first, so it needs at least 3,"
+                + " got 2", e.getMessage());
+    }
+
     private static List<String> iterate(ObjectNode o) {
         List<String> out = new java.util.ArrayList<>();
         o.fieldNames().forEachRemaining(out::add);
