@@ -37,6 +37,6 @@ public record Compared(String metric, String baseline, List<ComparisonRow> rows,
     @Override
     public String toString() {
         return String.join("\n", sentences()) + (warnings.isEmpty() ? "" : "\n(" + warnings.size() + " warning"
-                + (warnings.size() == 1 ? "" : "s") + ": warnings())");
+                + (warnings.size() == 1 ? "" : "s") + "; warnings() lists them)");
     }
 }
