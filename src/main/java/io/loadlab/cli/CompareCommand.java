@@ -36,7 +36,10 @@ import tech.tablesaw.api.Table;
                 "mean with its 95%% CI, the ratio to the baseline with a bootstrap 95%% CI, the test (paired by",
                 "round, else Welch) and Mann-Whitney p-values, and a verdict that calls a difference only with",
                 "3 rounds or more, when the ratio's CI lies outside 1 +- the noise threshold and p < 0.05.",
-                "Warnings follow (see docs/design/analysis.md). Runs of wrk, h2load or oha (loadlab run --engine),",
+                "Under the table, one sentence per group, the faster first: 'java-netty ran 1.81x [1.78, 1.84]",
+                "faster than go-nethttp on plaintext (paired, n = 5)', or the verdict when none was called.",
+                "Warnings follow (see docs/design/analysis.md). With --fail-if, the exit code gates a CI job: 1 when a",
+                "verdict meets it, else 0 (2 for a usage error). Runs of wrk, h2load or oha (loadlab run --engine),",
                 "and runs at other connection counts or rates, are variants of their subject, e.g.",
                 "go-nethttp [engine=wrk].",
                 "",
@@ -95,8 +98,8 @@ final class CompareCommand implements Callable<Integer> {
     String failIf;
 
     @Option(names = "--threshold", paramLabel = "P",
-            description = {"with --fail-if: the ratio must also differ from 1 by at least P, such as 5%% or 0.05",
-                    "(default: 0)"})
+            // One string: HelpText rebuilds descriptions of several lines, and its '%%' would then be formatted twice.
+            description = "with --fail-if: the ratio must also differ from 1 by at least P, such as 5%% or 0.05 (default: 0)")
     String threshold;
 
     @Option(names = "--table", paramLabel = "NAME",
