@@ -86,8 +86,9 @@ public record RequestTemplate(String method, Target target, List<String> headers
             throw LoadException.usage(file + " is not a file");
         }
         try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_BODY + 1);
-            if (bytes.length > MAX_BODY) {
+            // The size first, so that a large file is refused unread; the bounded read catches one that grows.
+            byte[] bytes = java.nio.file.Files.size(file) > MAX_BODY ? null : in.readNBytes(MAX_BODY + 1);
+            if (bytes == null || bytes.length > MAX_BODY) {
                 throw LoadException.usage(file + " is larger than a request body may be: at most " + MAX_BODY
                         + " bytes (64 MiB)");
             }

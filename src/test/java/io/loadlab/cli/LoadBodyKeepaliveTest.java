@@ -143,6 +143,16 @@ class LoadBodyKeepaliveTest {
         CliRun missing = CliRun.of("load", "--body-file", dir.resolve("none.json").toString(), "-n", "1", url());
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("none.json is not a file"), missing.err());
+        Path big = dir.resolve("big.bin");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(io.loadlab.load.RequestTemplate.MAX_BODY + 1L); // sparse: no disk, and never read
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        CliRun tooBig = CliRun.of("load", "--body-file", big.toString(), "-n", "1", url());
+        assertEquals(2, tooBig.code());
+        assertTrue(tooBig.err().contains("big.bin is larger than a request body may be: at most 67108864 bytes (64 MiB)"),
+                tooBig.err());
         assertEquals(0, connections.get(), "nothing was sent");
     }
 
