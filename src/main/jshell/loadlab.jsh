@@ -24,4 +24,4 @@ void show(tech.tablesaw.api.Table table) {
     System.out.print(io.loadlab.format.ShownTable.of(table, io.loadlab.format.ShownTable.MAX_ROWS).text());
 }
 
-System.out.println("Loadlab JShell: try  var r = Results.load(Path.of(\"data/sample\"));  show(Stats.summarize(r.runs(), \"rps\"))");
+System.out.println("Loadlab JShell: try  var results = Loadlab.load(\"data/sample\");  results.compare(\"go-nethttp\")  results.summary(\"rps\")  results.latency(\"java-netty\", \"json\").p(99.9)");

@@ -47,6 +47,23 @@ public final class Loadlab {
     }
 
     /**
+     * Loads experiment folders for the one-call answers of {@link Analysis}:
+     * {@code var results = Loadlab.load("data/sample"); results.compare("go-nethttp")}. A relative
+     * folder that is not under the working directory is looked for in {@link #home()}, so that
+     * {@code data/sample} works from {@code notebooks/} too.
+     *
+     * @throws io.loadlab.data.DataException for a folder that is not an experiment
+     */
+    public static Analysis load(String... folders) {
+        Path[] dirs = new Path[folders.length];
+        for (int i = 0; i < folders.length; i++) {
+            Path p = Path.of(folders[i]);
+            dirs[i] = p.isAbsolute() || Files.isDirectory(p) ? p : home().resolve(p);
+        }
+        return new Analysis(io.loadlab.data.Results.load(dirs));
+    }
+
+    /**
      * Runs a project file ({@code loadlab.yaml}) as {@code loadlab run -f FILE OPTIONS} would, with live
      * progress (a bar below the cell in a notebook, lines on stderr in JShell), and returns its results:
      * {@code var r = Loadlab.run(Path.of("loadlab.yaml"), "--rounds", "5");}. Data goes to

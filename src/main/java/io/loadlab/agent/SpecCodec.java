@@ -33,6 +33,8 @@ final class SpecCodec {
         o.put("url", r.target().url());
         r.headers().forEach(o.putArray("headers")::add);
         o.put("body_size", r.bodySize());
+        // A given body travels (base64): without it the agent would send letters of the same length.
+        r.literal().ifPresent(bytes -> o.put("body", bytes));
         if (s.model() instanceof LoadModel.FixedRate f) {
             o.put("rate", f.requestsPerSecond());
             o.put("pace_slack_ns", f.paceSlack().toNanos());
@@ -51,6 +53,15 @@ final class SpecCodec {
         s.expectation().bodyBytes().ifPresent(b -> o.put("body_bytes", b));
         o.put("seed", s.seed());
         return o;
+    }
+
+    /** The given body of a message, decoded from base64; the template then checks its size. */
+    private static byte[] body(JsonNode o) {
+        try {
+            return o.get("body").binaryValue();
+        } catch (java.io.IOException e) {
+            throw io.loadlab.load.LoadException.usage("the request body of an order is not base64: " + e.getMessage());
+        }
     }
 
     /** The fixed rate of a message; one from a version before the wake-up slack gets the default slack. */
@@ -81,9 +92,10 @@ final class SpecCodec {
         o.path("headers").forEach(h -> headers.add(h.asText()));
         Set<Integer> statuses = new HashSet<>();
         o.get("statuses").forEach(x -> statuses.add(x.asInt()));
+        Target target = Target.parse(o.get("url").asText());
         LoadSpec.Builder b = LoadSpec.builder()
-                .request(new RequestTemplate(o.get("method").asText(), Target.parse(o.get("url").asText()), headers,
-                        o.get("body_size").asInt()))
+                .request(o.has("body") ? RequestTemplate.withBody(o.get("method").asText(), target, headers, body(o))
+                        : new RequestTemplate(o.get("method").asText(), target, headers, o.get("body_size").asInt()))
                 .model(o.has("rate") ? fixedRate(o) : new LoadModel.ClosedLoop(o.get("pipeline").asInt()))
                 .connections(o.get("connections").asInt())
                 .threads(o.get("threads").asInt())

@@ -98,8 +98,20 @@ final class CompareCommand implements Callable<Integer> {
     boolean noAdjust;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "text (rounded for reading) or csv (full precision) (default: ${DEFAULT-VALUE})")
+            description = {"text (rounded for reading, a summary line per group), csv (full precision), json (one",
+                    "experiment's comparison at full precision, schema in docs/analysis.md) or markdown (rounded, to",
+                    "paste into a pull request) (default: ${DEFAULT-VALUE})"})
     String format = "text";
+
+    @Option(names = "--fail-if", paramLabel = "VERDICT",
+            description = {"exit 1 when a subject's verdict against the baseline is slower, faster or different",
+                    "(any called difference), on any workload; the verdict rule stays the same (default: exit 0)"})
+    String failIf;
+
+    @Option(names = "--threshold", paramLabel = "P",
+            // One string: HelpText rebuilds descriptions of several lines, and its '%%' would then be formatted twice.
+            description = "with --fail-if: the ratio must also differ from 1 by at least P, such as 5%% or 0.05 (default: 0)")
+    String threshold;
 
     @Option(names = "--table", paramLabel = "NAME",
             description = {"with --format csv, the table written: main (the comparison above); on a latency sweep",
@@ -122,13 +134,15 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!format.equals("text") && !format.equals("csv")) {
-            throw new CliException("--format must be text or csv, got '" + format + "'", Main.EXIT_USAGE);
+        if (!FORMATS.contains(format)) {
+            throw new CliException("--format must be text, csv, json or markdown, got '" + format + "'", Main.EXIT_USAGE);
         }
         checkTable();
         percentile = PercentileRatios.Percentile.parse(metric).or(() -> PercentileRatios.Percentile.ofColumn(metric))
                 .orElse(null);
         metric = percentile == null ? metric : percentile.column();
+        checkOneComparison();
+        java.util.Optional<FailIf> gate = java.util.Optional.ofNullable(failIf).map(f -> FailIf.parse(f, threshold, metric));
         if (dirs.size() > 1 && !pool && !engines) {
             return reconcile();
         }
@@ -157,10 +171,17 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<Warning> warnings = Warnings.find(runs, metric, WarningOptions.defaults());
         PrintWriter out = commandSpec.commandLine().getOut();
-        if (format.equals("csv") && !table.equals("main")) {
+        if (format.equals("json") || format.equals("markdown")) {
+            CompareFormats.Compared c = new CompareFormats.Compared(dirs, metric, base, options, rows, warnings);
+            if (format.equals("json")) {
+                CompareFormats.json(out, c);
+            } else {
+                CompareFormats.markdown(out, c);
+            }
+        } else if (format.equals("csv") && !table.equals("main")) {
             SweepSection.csv(out, results, table, base, SweepSection.slo(slo, dirs), options);
         } else if (format.equals("csv")) {
-            csv(out, rows, results);
+            CompareFormats.csv(out, rows, r -> merged(results, r));
         } else {
             if (rows.isEmpty()) {
                 out.printf(Locale.ROOT, "%s: a latency sweep without closed-loop runs (its capacities were given by"
@@ -177,7 +198,23 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return 0;
+        return gate.map(g -> g.exitCode(rows, commandSpec.commandLine().getErr())).orElse(0);
+    }
+
+    private static final List<String> FORMATS = List.of("text", "csv", "json", "markdown");
+
+    /** json, markdown and --fail-if: one experiment's comparison with its baseline, not engines or reconciling. */
+    private void checkOneComparison() {
+        boolean several = engines || (dirs.size() > 1 && !pool) || !table.equals("main");
+        if (several && (failIf != null || format.equals("json") || format.equals("markdown"))) {
+            throw new CliException((failIf != null ? "--fail-if" : "--format " + format) + " works on one experiment's"
+                    + " comparison with its baseline (one DIR, or --pool); not with --engines, --table or several DIRs",
+                    Main.EXIT_USAGE);
+        }
+        if (threshold != null && failIf == null) {
+            throw new CliException("--threshold narrows --fail-if; add --fail-if slower, faster or different",
+                    Main.EXIT_USAGE);
+        }
     }
 
     /** The comparison's settings: the defaults with {@code --noise} and {@code --no-adjust}. */
@@ -293,15 +330,6 @@ final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The columns of {@code --format csv}: the comparison's ({@link Comparison#compare}), with the merged percentile. */
-    private static final String[] CSV_COLUMNS = {RunColumn.SUBJECT.id(), RunColumn.WORKLOAD.id(),
-        StatsColumn.METRIC.id(), StatsColumn.N.id(), StatsColumn.MEAN.id(), StatsColumn.SD.id(), StatsColumn.CI_LOW.id(),
-        StatsColumn.CI_HIGH.id(), StatsColumn.RATIO.id(), StatsColumn.RATIO_CI_LOW.id(), StatsColumn.RATIO_CI_HIGH.id(),
-        StatsColumn.P_WELCH.id(), StatsColumn.P_MANNWHITNEY.id(), StatsColumn.VERDICT.id(), RunColumn.VARIANT.id(),
-        StatsColumn.BASELINE.id(), StatsColumn.NOTE.id(), "merged_us", StatsColumn.TEST.id(), StatsColumn.P_TEST.id(),
-        StatsColumn.P_ADJUSTED.id(), StatsColumn.ADJUSTMENT.id(), StatsColumn.P_EQUIVALENCE.id(),
-        StatsColumn.SMALLEST_DETECTABLE.id(), StatsColumn.ROUNDS_ADVISED.id()};
-
     /**
      * For a latency percentile column ({@code lat_p99_us}...), the percentile of all the group's
      * requests from the merged histograms: the figure to report, where the mean of the rounds'
@@ -317,18 +345,6 @@ final class CompareCommand implements Callable<Integer> {
         String variant = closedLoop == null ? r.variant() : closedLoop.variantAmongAll(r.subject(), r.variant(), r.workload());
         org.HdrHistogram.Histogram h = results.latency(r.subject(), variant, r.workload());
         return h.getTotalCount() == 0 ? "" : Long.toString(h.getValueAtPercentile(p));
-    }
-
-    private void csv(PrintWriter out, List<ComparisonRow> rows, Results results) {
-        out.println(String.join(",", CSV_COLUMNS));
-        for (ComparisonRow r : rows) {
-            out.println(String.join(",", List.of(quote(r.subject()), quote(r.workload()), quote(r.metric()),
-                    Integer.toString(r.n()), n(r.mean()), n(r.sd()), n(r.ciLow()), n(r.ciHigh()), n(r.ratio()),
-                    n(r.ratioCiLow()), n(r.ratioCiHigh()), n(r.pWelch()), n(r.pMannWhitney()), r.verdict().label(),
-                    quote(r.variant()), quote(r.baseline()), quote(r.note()), merged(results, r), r.design().label(),
-                    n(r.pTest()), n(r.pAdjusted()), r.adjustment().label(), n(r.pEquivalence()),
-                    n(r.smallestDetectable()), n(r.roundsAdvised()))));
-        }
     }
 
     private static String[] drop(String[] row, int index) {
@@ -388,6 +404,8 @@ final class CompareCommand implements Callable<Integer> {
             table.replaceAll(row -> drop(row, at));
         }
         TextTable.print(out, header.toArray(String[]::new), table, 2);
+        out.printf(Locale.ROOT, "%n");
+        io.loadlab.stats.Sentences.of(rows).forEach(out::println);
         if (hasMerged) {
             out.printf(Locale.ROOT, "%nmean: the mean over rounds of each round's %s (their spread, not a percentile);"
                     + " merged: the same percentile of all requests of all rounds, from the merged histograms"

@@ -14,9 +14,11 @@ import picocli.CommandLine.Parameters;
 /** {@code loadlab jshell}: JShell with Loadlab's classpath and start-up imports. */
 @Command(name = "jshell", mixinStandardHelpOptions = true, usageHelpWidth = 100,
         description = {"Open JShell with Loadlab's classes and libraries on the class path and its imports,",
-                "so that Results.load, the statistics and the charts work at once: show(table) prints a table",
-                "rounded for reading, show(chart) opens a chart (or writes it to data/tmp/charts/). Extra",
-                "arguments go to jshell (for example a script file to run)."})
+                "so that Results.load, the statistics and the charts work at once. A table a line yields prints",
+                "rounded for reading, as show(table) does (50 rows at most); show(chart) opens a chart (or writes",
+                "it to data/tmp/charts/). One-call answers: var results = Loadlab.load(\"data/sample\");",
+                "results.compare(\"go-nethttp\"), results.summary(\"rps\"), results.latency(\"java-netty\",",
+                "\"json\").p(99.9). Extra arguments go to jshell (for example a script file to run)."})
 final class JshellCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "ARG", description = "passed on to jshell")
@@ -36,7 +38,9 @@ final class JshellCommand implements Callable<Integer> {
             jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> cp.add(p.toString()));
         }
         List<String> cmd = new ArrayList<>(List.of(jshell.toString(), "--class-path", String.join(File.pathSeparator, cp),
-                "--startup", "DEFAULT", "--startup", home.resolve("src/main/jshell/loadlab.jsh").toString()));
+                "--startup", "DEFAULT", "--startup", home.resolve("src/main/jshell/loadlab.jsh").toString(),
+                // Tables print rounded, as show(table) does: JshellAgent runs the snippets.
+                "--execution", "jdi:remoteAgent(" + JshellAgent.class.getName() + ")"));
         for (String a : args) {
             // jshell runs in Loadlab's folder: a script named relative to the caller's folder must
             // still be found.

@@ -40,8 +40,17 @@ import picocli.CommandLine.Spec;
                 "  loadlab load -c 64 -d 10s http://127.0.0.1:8080/plaintext",
                 "  loadlab load -R 1000 -c 16 -d 30s --hlog run.hlog http://127.0.0.1:8080/json",
                 "  loadlab load -X PUT --body-size 1024 -n 10000 'http://127.0.0.1:8080/kv/{rand:0-999}'",
+                "  loadlab load -X POST --body-file order.json -H 'Content-Type: application/json' http://localhost/orders",
+                "  loadlab load --no-keepalive -c 8 -d 5s http://127.0.0.1:8080/plaintext",
                 "  loadlab load --h2 -m 10 --cacert ca.pem https://localhost:8443/plaintext",
                 "  loadlab load --h2c -m 100 -c 8 http://127.0.0.1:8080/json",
+                "", "Flags of wrk, oha, hey and ab that Loadlab spells otherwise (see each option above):",
+                "  oha/hey -z D: -d D       oha -q / wrk2 -R: -R    hey -q (per worker): -R (total)",
+                "  oha/hey -d TEXT: --body  oha/hey -D FILE, ab -p: --body-file  -T TYPE: -H 'Content-Type: TYPE'",
+                "  oha/hey -m: -X           oha/hey -t: --timeout   ab -t: -d    ab -k: the default",
+                "  oha --disable-keepalive, hey -disable-keepalive, ab without -k: --no-keepalive",
+                "  wrk --latency: always (the percentiles are printed on every run)  wrk -s SCRIPT: none",
+                "  oha --http2: --h2 or --h2c, and its -p (streams): -m",
                 "", "Exit codes: 0 done, 1 the run failed, 2 a usage error."})
 final class LoadCommand implements Callable<Integer> {
 
@@ -51,21 +60,29 @@ final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "http[s]://HOST:PORT/PATH")
     String url;
 
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-c", "--connections"}, paramLabel = "N",
+            description = {"connections in total, as wrk's and oha's -c; hey's -c counts workers, ab's concurrent",
+                    "requests (default: ${DEFAULT-VALUE})"})
     int connections = LoadSpec.DEFAULT_CONNECTIONS;
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "event-loop threads (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-t", "--threads"}, paramLabel = "N",
+            description = {"event-loop threads, as wrk's -t; oha's and hey's -t is the request timeout (here",
+                    "--timeout), ab's -t a time limit (here -d) (default: ${DEFAULT-VALUE})"})
     int threads = 1;
 
     @Option(names = {"-d", "--duration"}, paramLabel = "D",
-            description = "measured duration: 500ms, 10s, 2m (default: 10s unless -n is given)")
+            description = {"measured duration: 500ms, 10s, 2m, as wrk's -d and oha's and hey's -z; oha's and",
+                    "hey's -d is the request body (here --body) (default: 10s unless -n is given)"})
     String duration;
 
-    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "stop after N requests in total")
+    @Option(names = {"-n", "--requests"}, paramLabel = "N",
+            description = {"stop after N requests in total, as oha's, hey's and ab's -n (whose default is 200",
+                    "or 1; here there is none: the run lasts -d)"})
     Long requests;
 
     @Option(names = {"-R", "--rate"}, paramLabel = "RPS",
-            description = "fixed rate in requests/s over all connections; latency from due time (default: closed loop)")
+            description = {"fixed rate in requests/s over all connections, as wrk2's -R and oha's -q; hey's -q",
+                    "is per worker; latency from due time, as wrk2 and oha --latency-correction (default: closed loop)"})
     Double rate;
 
     @Option(names = "--pace-slack", paramLabel = "D",
@@ -93,14 +110,34 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--connect-timeout", paramLabel = "D", description = "connect timeout (default: ${DEFAULT-VALUE})")
     String connectTimeout = "5s";
 
-    @Option(names = {"-X", "--method"}, paramLabel = "METHOD", description = "HTTP method (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-X", "--method"}, paramLabel = "METHOD",
+            description = {"HTTP method, as curl's -X; oha's and hey's -m (here -m is HTTP/2 streams)",
+                    "(default: ${DEFAULT-VALUE})"})
     String method = "GET";
 
-    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "extra request header, repeatable")
+    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'",
+            description = {"extra request header, repeatable, as in wrk, oha, hey and ab (their -T content type is",
+                    "-H 'Content-Type: ...' here; none is sent unless given)"})
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--body-size", paramLabel = "BYTES", description = "request body size (default: 0)")
+    @Option(names = "--body-size", paramLabel = "BYTES", description = "a generated body of BYTES letters a-z (default: 0)")
     int bodySize;
+
+    @Option(names = "--body", paramLabel = "TEXT",
+            description = {"request body, its UTF-8 bytes, sent with Content-Length (oha's and hey's -d); give its",
+                    "type with -H 'Content-Type: ...'"})
+    String body;
+
+    @Option(names = "--body-file", paramLabel = "FILE",
+            description = {"request body, the file's bytes, at most 64 MiB (oha's and hey's -D, ab's -p)"})
+    Path bodyFile;
+
+    @Option(names = "--no-keepalive",
+            description = {"a new connection per request: each sends Connection: close and is closed after its",
+                    "answer (oha's --disable-keepalive, hey's -disable-keepalive, ab without -k); HTTP/1.1 only.",
+                    "Latency counts from the request's write, after the connect; the Connect line shows the",
+                    "connects (default: connections are kept alive)"})
+    boolean noKeepalive;
 
     @Option(names = "--pipeline", paramLabel = "N", description = "requests in flight per connection, closed loop: up to N, topped up once N/2 are answered (default: 1)")
     int pipeline = 1;
@@ -180,7 +217,7 @@ final class LoadCommand implements Callable<Integer> {
                     Main.EXIT_USAGE);
         }
         LoadSpec.Builder b = LoadSpec.builder()
-                .request(new RequestTemplate(method, Target.parse(url), headers, bodySize))
+                .request(request())
                 .model(model)
                 .connections(connections)
                 .threads(threads)
@@ -198,6 +235,29 @@ final class LoadCommand implements Callable<Integer> {
             b.requests(requests);
         }
         return b.build();
+    }
+
+    /** The request of -X, -H, the body options and --no-keepalive. */
+    private RequestTemplate request() {
+        if ((body != null ? 1 : 0) + (bodyFile != null ? 1 : 0) + (bodySize != 0 ? 1 : 0) > 1) {
+            throw new CliException("--body, --body-file and --body-size each give the body; keep one", Main.EXIT_USAGE);
+        }
+        List<String> all = new ArrayList<>(headers);
+        if (noKeepalive) {
+            if (headers.stream().anyMatch(h -> h.regionMatches(true, 0, "connection:", 0, 11))) {
+                throw new CliException("--no-keepalive sends Connection: close; drop the -H 'Connection: ...'",
+                        Main.EXIT_USAGE);
+            }
+            all.add("Connection: close");
+        }
+        Target target = Target.parse(url);
+        if (body != null) {
+            return RequestTemplate.withBody(method, target, all, body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        if (bodyFile != null) {
+            return RequestTemplate.withBody(method, target, all, RequestTemplate.readBody(bodyFile));
+        }
+        return new RequestTemplate(method, target, all, bodySize);
     }
 
     private static void checkWritable(Path file) {

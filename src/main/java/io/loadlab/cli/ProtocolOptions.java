@@ -17,7 +17,8 @@ final class ProtocolOptions {
     boolean h2c;
 
     @Option(names = {"-m", "--streams"}, paramLabel = "N",
-            description = "HTTP/2 streams in flight per connection, as h2load's -m (default: ${DEFAULT-VALUE})")
+            description = {"HTTP/2 streams in flight per connection, as h2load's -m and oha's -p; oha's and hey's",
+                    "-m is the method (here -X) (default: ${DEFAULT-VALUE})"})
     int streams = 1;
 
     @Option(names = "--cacert", paramLabel = "FILE",

@@ -35,6 +35,7 @@ public final class Results {
     private final List<HlogSource> logs;
     private final MergedLatency merged;
     private Table intervals;
+    private GroupNames names;
 
     private Results(List<Path> experiments, Table runs, List<HlogSource> logs) {
         this.experiments = List.copyOf(experiments);
@@ -103,16 +104,37 @@ public final class Results {
     }
 
     /**
-     * The latency histogram (µs) of all successful runs of a subject, variant and workload; empty if
-     * none. The variant is the analysis variant label ({@link AnalysisGroups}), as the statistics'
+     * The latency histogram (µs) of all successful runs of a subject, variant and workload; empty when
+     * they recorded none (imported runs). The variant is the analysis variant label ({@link AnalysisGroups}), as the statistics'
      * tables show it: e.g. {@code durability=memory,connections=16} for a group split by connection count.
      *
      * @throws DataException for a damaged line of a {@code latency.hlog}, naming the file and line, or
-     *                       when subject or workload is null
+     *                       when subject, variant or workload names nothing in the runs (the message
+     *                       lists the names there are)
      */
     public Histogram latency(String subject, String variant, String workload) {
-        Group group = new Group(subject, variant == null ? "" : variant, workload);
+        Group group = names().check(subject, variant == null ? "" : variant, workload);
         return merged.get(group).map(Histogram::copy).orElseGet(() -> new Histogram(3));
+    }
+
+    /**
+     * The latency of a subject on a workload, merged over its successful runs, when the subject has one
+     * variant there: {@code results.latency("java-netty", "json").p(99.9)}.
+     *
+     * @throws DataException for a subject or workload that matches nothing, listing the names there are;
+     *                       for a subject with several variants on the workload, naming them; or for a
+     *                       damaged line of a {@code latency.hlog}
+     */
+    public GroupLatency latency(String subject, String workload) {
+        Group group = names().only(subject, workload);
+        return new GroupLatency(group, merged.get(group).orElseGet(() -> new Histogram(3)));
+    }
+
+    private synchronized GroupNames names() {
+        if (names == null) {
+            names = new GroupNames(runs);
+        }
+        return names;
     }
 
     /**

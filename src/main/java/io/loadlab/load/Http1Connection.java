@@ -33,6 +33,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     /** Closed loop: the free places a connection waits for before it writes again, half the depth (see {@link #fillPipeline}). */
     private final int refillAt;
     private final boolean fixedRate;
+    /** The request says {@code Connection: close}: this side closes after each answer and reconnects. */
+    private final boolean closeEach;
     private final ResponseParser parser;
     /** Ring of outstanding requests: when each was due and when it was sent (nanoTime). */
     private final long[] due;
@@ -66,6 +68,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         this.pipeline = control.spec.pipeline();
         this.refillAt = Math.max(1, pipeline / 2);
         this.fixedRate = control.spec.isFixedRate();
+        this.closeEach = control.spec.request().closesConnection();
         this.parser = new ResponseParser(control.spec.request().isHead(), control.bodyMatcher);
         this.due = new long[pipeline];
         this.sent = new long[pipeline];
@@ -151,8 +154,10 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         head = (head + 1) % pipeline;
         size--;
         worker.answered(due[i], sent[i], readNanos, status, bodyBytes, matched);
-        if (close) {
-            // Requests pipelined behind this answer are lost with the connection.
+        if (close || closeEach) {
+            // Requests pipelined behind this answer are lost with the connection. With closeEach
+            // none is (one request per connection): the close counts nothing and a reconnect follows,
+            // without waiting for the server to close first.
             fail(Failure.READ);
             return false;
         }

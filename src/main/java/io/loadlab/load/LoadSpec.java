@@ -117,6 +117,15 @@ public record LoadSpec(RequestTemplate request, LoadModel model, int connections
         if (protocol.isHttp2() && model instanceof LoadModel.ClosedLoop c && c.pipeline() > 1) {
             problems.add("pipeline: HTTP/2 has no pipelining; keep requests in flight with -m/--streams");
         }
+        if (request != null && request.closesConnection()) {
+            if (protocol.isHttp2()) {
+                problems.add("request: Connection: close (--no-keepalive) opens a connection per request, which"
+                        + " HTTP/2 does not do; drop it or --h2/--h2c");
+            } else if (model instanceof LoadModel.ClosedLoop c && c.pipeline() > 1) {
+                problems.add("pipeline: Connection: close (--no-keepalive) sends one request per connection; drop"
+                        + " --pipeline or --no-keepalive");
+            }
+        }
     }
 
     /**

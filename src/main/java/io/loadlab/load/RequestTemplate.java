@@ -74,6 +74,40 @@ public record RequestTemplate(String method, Target target, List<String> headers
         return new RequestTemplate(method, target, headers, body.length, Optional.of(body));
     }
 
+    /**
+     * The bytes of a body file, for {@link #withBody}: at most {@link #MAX_BODY}, so a file too large
+     * is refused before it is held in memory (and one that grows while it is read, at that bound).
+     *
+     * @throws LoadException a usage error whose message starts with the file's path: not a regular
+     *                       file, larger than {@link #MAX_BODY}, or unreadable
+     */
+    public static byte[] readBody(java.nio.file.Path file) {
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw LoadException.usage(file + " is not a file");
+        }
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            // The size first, so that a large file is refused unread; the bounded read catches one that grows.
+            byte[] bytes = java.nio.file.Files.size(file) > MAX_BODY ? null : in.readNBytes(MAX_BODY + 1);
+            if (bytes == null || bytes.length > MAX_BODY) {
+                throw LoadException.usage(file + " is larger than a request body may be: at most " + MAX_BODY
+                        + " bytes (64 MiB)");
+            }
+            return bytes;
+        } catch (java.io.IOException e) {
+            throw LoadException.usage(file + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Whether the request says {@code Connection: close}: the client then closes each connection after
+     * its answer and opens a new one for the next request, as oha's and hey's {@code --disable-keepalive}
+     * and ab without {@code -k} do. HTTP/1.1 only; one request in flight per connection.
+     */
+    public boolean closesConnection() {
+        return headers.stream().anyMatch(h -> h.regionMatches(true, 0, "connection:", 0, 11)
+                && h.substring(11).strip().equalsIgnoreCase("close"));
+    }
+
     /** A {@code GET} of the given URL with no extra headers. */
     public static RequestTemplate get(String url) {
         return new RequestTemplate("GET", Target.parse(url), List.of(), 0);

@@ -3,7 +3,6 @@ package io.loadlab.project;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.load.RequestTemplate;
 import io.loadlab.workload.Workload;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +22,6 @@ final class ProjectWorkloads {
 
     static final Set<String> FIELDS = Set.of("description", "method", "path", "headers", "body", "body-file", "expect");
     static final Set<String> EXPECT_FIELDS = Set.of("status", "body-contains");
-    /** Bodies are held in memory by every connection's encoder; the engine's own bound. */
-    static final long MAX_BODY = 64L << 20;
 
     /** The same rules as the engine's request template (load.RequestTemplate), checked here to fail on the file. */
     private static final Pattern METHOD = Pattern.compile("[A-Z]{1,20}");
@@ -144,19 +141,13 @@ final class ProjectWorkloads {
         if (f.has("body-file")) {
             String given = f.required("body-file", "fixtures/order.json");
             Path file = folder.resolve(given).normalize();
+            if (!Files.isRegularFile(file)) {
+                throw f.error("body-file", "names " + file + ", which is not a file; give a path relative to " + folder);
+            }
             try {
-                if (!Files.isRegularFile(file)) {
-                    throw f.error("body-file", "names " + file + ", which is not a file; give a path relative to "
-                            + folder);
-                }
-                long size = Files.size(file);
-                if (size > MAX_BODY) {
-                    throw f.error("body-file", "names " + file + " of " + size + " bytes; a body may have at most "
-                            + MAX_BODY + " (64 MiB)");
-                }
-                return new Workload.Literal(Files.readAllBytes(file));
-            } catch (IOException e) {
-                throw f.error("body-file", "names " + file + ", which cannot be read: " + e.getMessage());
+                return new Workload.Literal(RequestTemplate.readBody(file));
+            } catch (io.loadlab.load.LoadException e) {
+                throw f.error("body-file", "names " + e.getMessage());
             }
         }
         return new Workload.Filler(0);

@@ -86,6 +86,16 @@ public final class Comparison {
         return toTable(metric, rows(runs, metric, baseline, options));
     }
 
+    /** {@link #compare(Table, String, String, CompareOptions)} with {@link CompareOptions#defaults()}. */
+    public static Table compare(Table runs, String metric, String baseline) {
+        return compare(runs, metric, baseline, CompareOptions.defaults());
+    }
+
+    /** {@link #rows(Table, String, String, CompareOptions)} with {@link CompareOptions#defaults()}. */
+    public static List<ComparisonRow> rows(Table runs, String metric, String baseline) {
+        return rows(runs, metric, baseline, CompareOptions.defaults());
+    }
+
     /**
      * The verdict rule in one sentence with the thresholds of {@code options}, for the foot of a
      * table people read.

@@ -4,7 +4,7 @@ import io.loadlab.data.RunColumn;
 import java.util.Set;
 
 /** Which way a metric is better, which decides the words of a verdict. */
-enum Direction {
+public enum Direction {
     /** Throughput: more is better. */
     HIGHER_IS_BETTER,
     /** Latency: less is better. */
@@ -15,7 +15,8 @@ enum Direction {
     private static final Set<String> THROUGHPUT = Set.of(RunColumn.RPS.id(), RunColumn.RPS_PER_SERVER_CPU_S.id(),
             RunColumn.RPS_PER_LOAD_CPU_S.id(), RunColumn.REQUESTS.id());
 
-    static Direction of(String metric) {
+    /** The direction of a runs.csv column: throughput, latency (lat_*, svc_*), or neutral for the rest. */
+    public static Direction of(String metric) {
         if (THROUGHPUT.contains(metric)) {
             return HIGHER_IS_BETTER;
         }

@@ -58,12 +58,17 @@ public final class Protocols {
     }
 
     /**
-     * {@link #compare} for each of {@link #METRICS} with the given options, in one table: the
+     * {@link #compare} for each of {@link #METRICS} with the default options, in one table: the
      * rows of {@code rps_per_server_cpu_s} first, then those of {@code rps}; runs without a
      * server CPU figure (an imported run, say) are left out of the first.
      *
      * @throws StatsException as {@link #compare}
      */
+    public static Table cost(Table runs) {
+        return cost(runs, CompareOptions.defaults());
+    }
+
+    /** As {@link #cost(Table)}, with the thresholds of {@code o}. */
     public static Table cost(Table runs, CompareOptions o) {
         Table out = compare(runs, METRICS.get(0), o);
         return out.append(compare(runs, METRICS.get(1), o)).setName("cost of protocols");

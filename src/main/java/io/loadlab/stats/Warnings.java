@@ -66,9 +66,13 @@ public final class Warnings {
      *                run_id are optional
      * @param metric  name of a numeric column; its direction decides what a "slow" first round is
      *                (for metrics that are neither throughput nor latency: unlike all the others)
-     * @param options thresholds
      * @throws StatsException when a runs.csv column is missing or the metric is not a numeric column
      */
+    public static List<Warning> find(Table runs, String metric) {
+        return find(runs, metric, WarningOptions.defaults());
+    }
+
+    /** As {@link #find(Table, String)} ({@link WarningOptions#defaults()}), with the thresholds of {@code options}. */
     public static List<Warning> find(Table runs, String metric, WarningOptions options) {
         RunData data = RunData.of(runs);
         NumericColumn<?> column = data.metric(metric);

@@ -27,6 +27,9 @@ public final class TextSummary {
                 spec.model().describe(), spec.connections(), spec.connections() == 1 ? "" : "s",
                 spec.threads(), spec.threads() == 1 ? "" : "s", spec.transport().resolve().label(),
                 ProtocolText.header(spec), spec.warmup().isNone() ? "" : ", " + spec.warmup().describe()));
+        if (spec.request().closesConnection()) {
+            sb.append("  a new connection per request (Connection: close)\n");
+        }
         return sb.toString();
     }
 
