@@ -80,13 +80,18 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--warmup-max", paramLabel = "D", description = "longest steady-state warm-up (default: ${DEFAULT-VALUE})")
     String warmupMax = Durations.format(ExperimentSpec.DEFAULT_WARMUP_MAX);
 
+    @Option(names = "--jupyter", paramLabel = "CMD",
+            description = "the jupyter command for the report (default: jupyter on the PATH, else /usr/bin/jupyter)")
+    Path jupyter;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
         Path home = Home.path();
         // Jupyter first: better to say it is missing now than after minutes of runs.
-        ReportCommand.ensureKernel(ReportCommand.jupyter(), home, err);
+        Path jupyterCommand = Jupyter.command(jupyter);
+        ReportCommand.ensureKernel(jupyterCommand, home, err);
 
         String name = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         ExperimentSpec spec = ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads)
@@ -113,7 +118,7 @@ final class DemoCommand implements Callable<Integer> {
         RunCommand.printWarnings(out, dir);
         out.flush();
 
-        Path report = ReportCommand.render(home, List.of(dir), Optional.empty(), home.resolve("reports").resolve(name + ".html"),
+        Path report = ReportCommand.render(jupyterCommand, home, List.of(dir), Optional.empty(), home.resolve("reports").resolve(name + ".html"),
                 false, Duration.ofMinutes(10), err);
         out.printf(Locale.ROOT, "%nData:   %s (experiment.json, runs.csv, latency.hlog)%nReport: %s%n", ReportCommand.shown(dir),
                 ReportCommand.shown(report));
