@@ -88,7 +88,7 @@ class ReportCommandTest {
         assertTrue(html.contains("Experiment sample"), "no title with the experiment's name");
         // The answer first: the summary, then the charts; the environment and the warm-up last.
         int summary = html.indexOf("<h2>Summary</h2>");
-        int firstChart = html.indexOf("data:image/png");
+        int firstChart = html.indexOf("src=\"data:image/png");
         int environment = html.indexOf(">Environment and settings<");
         assertTrue(summary > 0 && summary < firstChart && firstChart < environment
                 && environment < html.indexOf(">Warm-up and machine noise<"), "summary " + summary + ", first chart "
