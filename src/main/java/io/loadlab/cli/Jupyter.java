@@ -35,6 +35,16 @@ final class Jupyter {
     }
 
     /**
+     * The jupyter command when there is one, for what can do without it (the demo's report).
+     *
+     * @param given the {@code --jupyter} option, or null
+     * @throws CliException (exit 1) when the given one is not executable
+     */
+    static Optional<Path> ifAny(Path given) {
+        return given != null ? Optional.of(command(given)) : find(null, System.getenv().getOrDefault("PATH", ""));
+    }
+
+    /**
      * The jupyter command that {@link #command} picks, given the PATH to search.
      *
      * @param given the {@code --jupyter} option, or null
