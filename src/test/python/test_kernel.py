@@ -83,6 +83,26 @@ class KernelTests(jupyter_kernel_test.KernelTests):
         else:
             self.assertTrue(info["version"])
 
+    def test_history_request_is_answered_between_busy_and_idle(self):
+        # What JupyterLab 4 needs to leave "Unknown": it takes no state from the statuses of a
+        # kernel_info_request (untracked in its page config); its notebook sends a history_request as
+        # it connects, and the busy/idle around that reply, parented to it, are its first state.
+        self.execute_until_reply("int remembered = 1;")
+        self.flush_channels()
+        msg_id = self.kc.history(hist_access_type="tail", n=10, output=False, raw=True)
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["msg_type"], "history_reply")
+        self.assertEqual(reply["parent_header"]["msg_id"], msg_id)
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertIn("int remembered = 1;", [entry[2] for entry in reply["content"]["history"]])
+        states = []
+        while "idle" not in states:
+            msg = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if msg["msg_type"] == "status" and msg["parent_header"].get("msg_id") == msg_id:
+                self.assertEqual(msg["parent_header"]["msg_type"], "history_request")
+                states.append(msg["content"]["execution_state"])
+        self.assertEqual(states, ["busy", "idle"])
+
     def test_error_is_named_after_the_java_exception(self):
         reply, output_msgs = self.execute_until_reply(
             'String state = "broken";\nthrow new IllegalStateException("state is " + state);')

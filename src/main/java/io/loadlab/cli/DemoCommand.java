@@ -37,8 +37,9 @@ import tech.tablesaw.api.Table;
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
         description = {"Run a short experiment on seven bundled subjects and render its HTML report.",
                 "",
-                "Installs the Jupyter kernel for the user when Jupyter lacks it, runs plaintext and json on",
-                "cpp-beast, drogon, go-nethttp, java-httpserver, java-netty, nginx and rust-axum (those that",
+                "Installs the Jupyter kernel for the user when Jupyter lacks it (with no Jupyter at all, the",
+                "demo runs without its HTML report), runs plaintext and json on cpp-beast, drogon, go-nethttp,",
+                "java-httpserver, java-netty, nginx and rust-axum (those that",
                 "can run here): 3 rounds of 2 s windows, each after a warm-up that lasts until the throughput",
                 "is steady: about 6 minutes on a 2-core machine. Writes data/demo-<date-time>/, renders reports/demo-<date-time>.html and",
                 "prints a summary table. Short windows: loadlab run takes longer settings for figures to publish."},
@@ -80,13 +81,23 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--warmup-max", paramLabel = "D", description = "longest steady-state warm-up (default: ${DEFAULT-VALUE})")
     String warmupMax = Durations.format(ExperimentSpec.DEFAULT_WARMUP_MAX);
 
+    @Option(names = "--jupyter", paramLabel = "CMD",
+            description = "the jupyter command for the report (default: jupyter on the PATH, else /usr/bin/jupyter)")
+    Path jupyter;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
         Path home = Home.path();
-        // Jupyter first: better to say it is missing now than after minutes of runs.
-        ReportCommand.ensureKernel(ReportCommand.jupyter(), home, err);
+        // Jupyter first: better to say it is missing now than after minutes of runs. Without one (a user
+        // who may not install it) the runs go on and only the HTML report is left out.
+        Optional<Path> jupyterCommand = Jupyter.ifAny(jupyter);
+        if (jupyterCommand.isPresent()) {
+            ReportCommand.ensureKernel(jupyterCommand.get(), home, err);
+        } else {
+            err.println("No Jupyter: the demo runs without its HTML report (" + Jupyter.INSTALL_HINT + ")");
+        }
 
         String name = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         ExperimentSpec spec = ExperimentSpec.builder().name(name).subjects(subjects).workloads(workloads)
@@ -113,10 +124,13 @@ final class DemoCommand implements Callable<Integer> {
         RunCommand.printWarnings(out, dir);
         out.flush();
 
-        Path report = ReportCommand.render(home, List.of(dir), Optional.empty(), home.resolve("reports").resolve(name + ".html"),
-                false, Duration.ofMinutes(10), err);
+        String report = "none (no Jupyter: " + Jupyter.INSTALL_HINT + ")";
+        if (jupyterCommand.isPresent()) {
+            report = ReportCommand.shown(ReportCommand.render(jupyterCommand.get(), home, List.of(dir), Optional.empty(),
+                    home.resolve("reports").resolve(name + ".html"), false, Duration.ofMinutes(10), err));
+        }
         out.printf(Locale.ROOT, "%nData:   %s (experiment.json, runs.csv, latency.hlog)%nReport: %s%n", ReportCommand.shown(dir),
-                ReportCommand.shown(report));
+                report);
         out.printf(Locale.ROOT, "In a terminal: ./loadlab compare %s [--baseline SUBJECT]%n", ReportCommand.shown(dir));
         out.flush();
         return 0;

@@ -14,7 +14,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -43,7 +42,7 @@ final class KernelCommand implements Runnable {
     /** Writes a kernelspec for this checkout and the running Java, and installs it with {@code jupyter kernelspec}. */
     @Command(name = "install", mixinStandardHelpOptions = true, usageHelpWidth = 100,
             description = {"Install the kernelspec 'Java (Loadlab)': the kernel runs this checkout's jar with the",
-                    "current Java. Needs Jupyter (apt-get install jupyter-client jupyter-core). Without --user,",
+                    "current Java. Needs Jupyter: the jupyter on the PATH, else /usr/bin/jupyter. Without --user,",
                     "--sys-prefix or --prefix, Jupyter installs it for all users. The kernel listens where its",
                     "connection file says (Jupyter's default: 127.0.0.1, warned about otherwise) and runs only",
                     "messages signed with its key, each once and at most 64 MiB; it refuses to start with an empty",
@@ -54,8 +53,6 @@ final class KernelCommand implements Runnable {
         static final String JVM_FLAGS = "loadlab.jvm.flags";
         /** The system property with the kernel's own flags (compiler directives), one a line, after {@link #JVM_FLAGS}. */
         static final String KERNEL_JVM_FLAGS = "loadlab.kernel.jvm.flags";
-        /** Where Debian's Jupyter lives; the pyenv Python on PATH may have none. */
-        static final Path SYSTEM_JUPYTER = Path.of("/usr/bin/jupyter");
         private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
         @Spec
@@ -87,7 +84,7 @@ final class KernelCommand implements Runnable {
         String name;
 
         @Option(names = "--jupyter", paramLabel = "CMD",
-                description = "the jupyter command (default: /usr/bin/jupyter, else jupyter on PATH)")
+                description = "the jupyter command (default: jupyter on the PATH, else /usr/bin/jupyter)")
         Path jupyter;
 
         @Override
@@ -96,10 +93,7 @@ final class KernelCommand implements Runnable {
                 throw new CommandLine.ParameterException(commandSpec.commandLine(),
                         "--name: a kernel name is letters, digits, '.', '_' and '-', got '" + name + "'");
             }
-            Path jupyterCommand = jupyter().orElseThrow(() -> new CliException("jupyter not found"
-                    + (jupyter != null ? " at " + jupyter : " (looked for " + SYSTEM_JUPYTER + " and on PATH)")
-                    + ": install jupyter-client and jupyter-core with apt (apt-get install jupyter-client jupyter-core)",
-                    Main.EXIT_FAILED));
+            Path jupyterCommand = Jupyter.command(jupyter);
             Path home = Home.path();
             Path specDir = Files.createTempDirectory("loadlab-kernelspec");
             try {
@@ -193,21 +187,6 @@ final class KernelCommand implements Runnable {
         private static List<String> flags(String property) {
             return Arrays.stream(System.getProperty(property, "").split("\n")).map(String::strip)
                     .filter(f -> !f.isEmpty()).toList();
-        }
-
-        private Optional<Path> jupyter() {
-            if (jupyter != null) {
-                return Files.isExecutable(jupyter) ? Optional.of(jupyter.toAbsolutePath()) : Optional.empty();
-            }
-            if (Files.isExecutable(SYSTEM_JUPYTER)) {
-                return Optional.of(SYSTEM_JUPYTER);
-            }
-            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "jupyter"))) {
-                    return Optional.of(Path.of(dir, "jupyter").toAbsolutePath());
-                }
-            }
-            return Optional.empty();
         }
 
         private static String javaCommand() {

@@ -50,8 +50,9 @@ import tech.tablesaw.api.Table;
                 "Given several DIRs, it reports on the first and ends with a section that",
                 "reconciles the others with it, as loadlab compare A B does: the environment and set-up that",
                 "differ, the order of the subjects in each, the ratio of ratios of every pair with its CI, and",
-                "the facts that differ next to each pair that disagrees. Needs Debian's Jupyter (apt-get install jupyter-client jupyter-core",
-                "jupyter-nbconvert); installs the 'loadlab' kernel for the user when Jupyter lacks it."},
+                "the facts that differ next to each pair that disagrees. Needs Jupyter with nbconvert: the jupyter",
+                "on the PATH (pip, conda, a virtual environment), else Debian's /usr/bin/jupyter, or --jupyter;",
+                "installs the 'loadlab' kernel for the user when Jupyter lacks it."},
         footer = {"", "Examples:",
                 "  loadlab report data/sample",
                 "  loadlab report data/sample data/sample-engines",
@@ -79,6 +80,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--with-code", description = "show the notebook's code cells too")
     boolean withCode;
 
+    @Option(names = "--jupyter", paramLabel = "CMD",
+            description = "the jupyter command (default: jupyter on the PATH, else /usr/bin/jupyter)")
+    Path jupyter;
+
     @Option(names = "--timeout", paramLabel = "D", description = "limit for executing the notebook (default: ${DEFAULT-VALUE})")
     String timeout = "10m";
 
@@ -98,7 +103,8 @@ final class ReportCommand implements Callable<Integer> {
         // Under the current folder, as the data: a user project keeps its reports beside its experiments.
         Path target = out != null ? out : Path.of("reports").resolve(name + ".html");
         PrintWriter err = commandSpec.commandLine().getErr();
-        Path written = render(home, experiments, Optional.ofNullable(baseline), target, withCode, limit, err);
+        Path written = render(Jupyter.command(jupyter), home, experiments, Optional.ofNullable(baseline), target,
+                withCode, limit, err);
         commandSpec.commandLine().getOut().println(shown(written));
         commandSpec.commandLine().getOut().flush();
         return 0;
@@ -147,6 +153,7 @@ final class ReportCommand implements Callable<Integer> {
     /**
      * Renders the report of one experiment.
      *
+     * @param jupyter    the jupyter command ({@link Jupyter#command})
      * @param home       Loadlab's folder (holds the template)
      * @param experiments experiment folders checked by {@link #checkExperiment}: the one reported on,
      *                    then any to reconcile with it (passed as {@code LOADLAB_RECONCILE_WITH})
@@ -156,17 +163,16 @@ final class ReportCommand implements Callable<Integer> {
      * @param limit      how long executing the notebook may take
      * @param log        where to say what is being done (the kernel installation, nbconvert)
      * @return the file written, absolute
-     * @throws CliException when Jupyter is missing (exit 1) or the notebook fails (exit 1, with
+     * @throws CliException when the notebook fails (exit 1, with
      *                      the tail of nbconvert's output)
      */
-    static Path render(Path home, List<Path> experiments, Optional<String> baseline, Path target, boolean withCode,
+    static Path render(Path jupyter, Path home, List<Path> experiments, Optional<String> baseline, Path target, boolean withCode,
                        Duration limit, PrintWriter log) throws IOException, InterruptedException {
         Path experiment = experiments.get(0);
         Path notebook = home.resolve(TEMPLATE);
         if (!Files.isRegularFile(notebook)) {
             throw new CliException("cannot find the report template " + notebook, Main.EXIT_FAILED);
         }
-        Path jupyter = jupyter();
         ensureKernel(jupyter, home, log);
         Path file = target.toAbsolutePath().normalize();
         Path parent = file.getParent();
@@ -266,16 +272,6 @@ final class ReportCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(listing);
         }
-    }
-
-    /** Debian's Jupyter: the pyenv Python on PATH may have none. */
-    static Path jupyter() {
-        Path jupyter = KernelCommand.Install.SYSTEM_JUPYTER;
-        if (!Files.isExecutable(jupyter)) {
-            throw new CliException("reports need " + jupyter + ": apt-get install jupyter-client jupyter-core"
-                    + " jupyter-nbconvert", Main.EXIT_FAILED);
-        }
-        return jupyter;
     }
 
     /**

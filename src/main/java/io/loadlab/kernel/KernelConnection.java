@@ -12,6 +12,7 @@ import io.github.spencerpark.jupyter.messages.MessageType;
 import io.github.spencerpark.jupyter.messages.publish.PublishError;
 import io.github.spencerpark.jupyter.messages.reply.CommInfoReply;
 import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
+import io.github.spencerpark.jupyter.messages.reply.HistoryReply;
 import io.github.spencerpark.jupyter.messages.reply.InterruptReply;
 import io.github.spencerpark.jupyter.messages.reply.KernelInfoReply;
 import io.github.spencerpark.jupyter.messages.reply.ShutdownReply;
@@ -32,7 +33,8 @@ import org.zeromq.ZMQ;
  * the exception that {@code eval} threw (always {@link CellError}), so this connection replaces
  * that {@code error} message and {@code execute_reply} with the name, message and traceback the
  * {@link CellError} carries. And it adds the {@code "status": "ok"} that protocol 5.1 requires to
- * the replies whose base-kernel classes lack it (kernel info, shutdown, interrupt, comm info).
+ * the replies whose base-kernel classes lack it (kernel info, shutdown, interrupt, comm info,
+ * history).
  * Its channel threads outlive errors: see {@link #connect()}. Its shell, control and stdin channels
  * refuse wrongly signed, replayed and oversized messages ({@link #guard}).
  */
@@ -181,6 +183,10 @@ final class KernelConnection extends JupyterConnection {
                 m.put("help_links", r.getHelpLinks() == null ? List.of() : r.getHelpLinks());
             } else if (content instanceof ShutdownReply r) {
                 m.put("restart", r.isRestart());
+            } else if (content instanceof HistoryReply r) {
+                // Protocol 5: [session, line, input], or [session, line, [input, output]] with outputs.
+                m.put("history", r.getHistory().stream().map(e -> List.of(e.getSession(), e.getCellNumber(),
+                        e.hasOutput() ? List.of(e.getInput(), e.getOutput()) : e.getInput())).toList());
             } else if (content instanceof CommInfoReply r) {
                 m.put("comms", r.getComms());
             } else if (!(content instanceof InterruptReply)) {

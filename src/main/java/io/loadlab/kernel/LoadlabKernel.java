@@ -1,6 +1,7 @@
 package io.loadlab.kernel;
 
 import io.github.spencerpark.jupyter.kernel.BaseKernel;
+import io.github.spencerpark.jupyter.kernel.history.HistoryManager;
 import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
@@ -44,6 +45,7 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     private final Path workingDir;
     private final LanguageInfo languageInfo;
     private volatile Failure lastFailure;
+    private final CellHistory history = new CellHistory();
     /** Progress bars with an update not sent yet; sent when the cell ends. */
     private final Set<Progress> heldBars = ConcurrentHashMap.newKeySet();
     /** Sends what the running cell printed; null for a kernel whose displays go to a test. */
@@ -128,6 +130,7 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     public DisplayData eval(String code) throws CellError {
         int count = executionCount.get() - 1;
         lastFailure = null;
+        history.add(count, code);
         PrintStream kernelOut = System.out;
         PrintStream kernelErr = System.err;
         InputStream kernelIn = System.in;
@@ -261,6 +264,12 @@ public final class LoadlabKernel extends BaseKernel implements AutoCloseable {
     public void interrupt() {
         // A cell that still waits for JShell's start runs once it is there.
         session.ifStarted().ifPresent(Session::interrupt);
+    }
+
+    /** This kernel's cells: see {@link CellHistory} for why a kernel must have one. */
+    @Override
+    public HistoryManager getHistoryManager() {
+        return history;
     }
 
     @Override

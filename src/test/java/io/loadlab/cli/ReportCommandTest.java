@@ -86,6 +86,16 @@ class ReportCommandTest {
                 "the template's own notes are in the report");
         assertFalse(html.contains("Results.load("), "code cells are in the report without --with-code");
         assertTrue(html.contains("Experiment sample"), "no title with the experiment's name");
+        // The answer first: the summary, then the charts; the environment and the warm-up last.
+        int summary = html.indexOf("<h2>Summary</h2>");
+        int firstChart = html.indexOf("src=\"data:image/png");
+        int environment = html.indexOf(">Environment and settings<");
+        assertTrue(summary > 0 && summary < firstChart && firstChart < environment
+                && environment < html.indexOf(">Warm-up and machine noise<"), "summary " + summary + ", first chart "
+                + firstChart + ", environment " + environment + ": not in that order");
+        assertTrue(html.contains(" was the fastest: ") && html.contains("Against go-nethttp on json: "), "no summary sentences");
+        // durability=memory, which every subject of the sample had, said once and in no label.
+        assertEquals(1, count(html, "durability=memory"), "durability=memory is not said exactly once");
         assertFalse(html.contains("Latency at equal load"), "no latency sweep here, yet a sweep section");
         assertFalse(html.contains("Cost of TLS and HTTP/2"), "no protocol variants here, yet a protocols section");
 

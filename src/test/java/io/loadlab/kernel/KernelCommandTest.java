@@ -113,8 +113,9 @@ class KernelCommandTest {
     void aMissingJupyterSaysWhatToInstall() {
         CliRun o = run("kernel", "install", "--user", "--jupyter", tmp.resolve("none").toString());
         assertEquals(1, o.code());
-        assertEquals("loadlab: jupyter not found at " + tmp.resolve("none")
-                + ": install jupyter-client and jupyter-core with apt (apt-get install jupyter-client jupyter-core)\n", o.err());
+        assertEquals("loadlab: --jupyter " + tmp.resolve("none") + " is not an executable file: put a Jupyter with"
+                + " nbconvert on the PATH (pip install -r scripts/jupyter-requirements.txt in a virtual environment, or"
+                + " apt-get install jupyter-client jupyter-core jupyter-nbconvert), or give --jupyter PATH\n", o.err());
     }
 
     @Test

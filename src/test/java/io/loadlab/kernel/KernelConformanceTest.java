@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Jupyter's kernel conformance suite ({@code jupyter_kernel_test}, Debian's package) against the
  * installed kernel: {@code src/test/python/test_kernel.py}, run by Debian's Python over the real
- * ZeroMQ protocol, with a kernelspec installed by {@code loadlab kernel install --prefix}.
+ * ZeroMQ protocol, with a kernelspec installed by {@code loadlab kernel install --prefix}. Its own
+ * tests add what JupyterLab 4 needs, such as the busy/idle around a {@code history_request}.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class KernelConformanceTest {
@@ -46,7 +47,8 @@ class KernelConformanceTest {
             // The suite's own checks for what the kernel has must run, not be skipped.
             for (String test : List.of("test_execute_stdout", "test_execute_stderr", "test_completion", "test_is_complete",
                     "test_error", "test_execute_result", "test_display_data", "test_inspect", "test_kernel_info",
-                    "test_interrupt_stops_an_endless_loop", "test_progress_bar_updates_one_display")) {
+                    "test_interrupt_stops_an_endless_loop", "test_progress_bar_updates_one_display",
+                    "test_history_request_is_answered_between_busy_and_idle")) {
                 assertTrue(Pattern.compile("(?m)^" + test + " \\(.*\\) \\.\\.\\. (\\n.*\\.\\.\\. )*ok$").matcher(run.output()).find(),
                         test + " did not pass:\n" + run.output());
             }

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * shows at least one chart and one table, its numbers rounded for people. The quickstart runs a real (small) experiment into
  * {@code data/tmp/quickstart-*}; the folders it creates are removed afterwards. The system property
  * {@code notebooks} (names separated by commas, such as {@code -Dnotebooks=reconcile.ipynb}) runs
- * only those.
+ * only those. Each notebook, the report template included, also runs under nbclient from a pip Jupyter
+ * ({@link PipJupyter}).
  */
 @Timeout(value = 170, unit = TimeUnit.SECONDS)
 class NotebooksTest {
@@ -113,6 +114,37 @@ class NotebooksTest {
             for (Path made : newQuickstartFolders(before)) {
                 deleteTree(made);
             }
+        }
+    }
+
+    /**
+     * The same notebook under nbclient from a pip-installed Jupyter (the library behind JupyterLab 4's
+     * and Notebook 7's Run All, and nbconvert's): every cell runs, none shows an error. The report
+     * template too, on its default experiment.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyNotebook")
+    void runsUnderNbclientFromAPipJupyter(String name) throws Exception {
+        Path bin = PipJupyter.bin();
+        Path log = tmp.resolve(name + ".nbclient.log");
+        Set<Path> before = quickstartFolders();
+        try {
+            JupyterFixture.Run run = jupyter.run(List.of(bin.resolve("python").toString(),
+                            HOME.resolve("src/test/python/run_notebook.py").toString(), name, "300"),
+                    NOTEBOOKS, log, Duration.ofSeconds(160));
+            assertEquals(0, run.exitCode(), JupyterFixture.tail(log));
+            assertTrue(run.output().contains(name + ": ") && run.output().contains("no error"), run.output());
+        } finally {
+            for (Path made : newQuickstartFolders(before)) {
+                deleteTree(made);
+            }
+        }
+    }
+
+    static List<String> everyNotebook() throws IOException {
+        try (Stream<Path> files = Files.list(NOTEBOOKS)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".ipynb"))
+                    .filter(NotebooksTest::chosen).sorted().collect(Collectors.toList());
         }
     }
 
