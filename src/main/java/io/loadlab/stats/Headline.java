@@ -73,7 +73,7 @@ public final class Headline {
         String baseline = others.get(0).baseline();
         List<String> parts = new ArrayList<>();
         for (ComparisonRow r : others) {
-            String name = Group.subjectLabel(r.subject(), r.variant()) + " " + r.verdict().label();
+            String name = Group.subjectLabel(r.subject(), r.variant()) + " " + r.verdictText();
             parts.add(Double.isNaN(r.ratio()) ? name : name + " (ratio " + Units.ratio(r.ratio())
                     + (Double.isNaN(r.ratioCiLow()) ? "" : " " + Units.interval(r.ratioCiLow(), r.ratioCiHigh(), Figure.RATIO))
                     + ")");

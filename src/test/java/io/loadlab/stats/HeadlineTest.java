@@ -18,7 +18,7 @@ class HeadlineTest {
     private static ComparisonRow row(String subject, String workload, int n, double mean, double ratio, double lo,
                                      double hi, Verdict verdict) {
         return new ComparisonRow(subject, workload, "rps", n, mean, 1, mean - 1, mean + 1, ratio, lo, hi, 0.01, 0.01,
-                verdict, "", "go-nethttp", "", Design.PAIRED, 0.01);
+                verdict, "", "go-nethttp", "", Design.PAIRED, 0.01, 0.01, Adjustment.HOLM, 0.01, Double.NaN, Double.NaN);
     }
 
     @Test
@@ -26,14 +26,14 @@ class HeadlineTest {
         List<ComparisonRow> rows = List.of(
                 row("go-nethttp", "json", 5, 100_000, 1, Double.NaN, Double.NaN, Verdict.BASELINE),
                 row("java-netty", "json", 5, 57_600, 0.576, 0.396, 0.744, Verdict.SLOWER),
-                row("nginx", "json", 5, 98_000, 0.98, 0.95, 1.01, Verdict.NO_CLEAR_DIFFERENCE),
+                row("nginx", "json", 5, 98_000, 0.98, 0.95, 1.01, Verdict.UNDECIDED),
                 row("rust-axum", "json", 5, 123_456.7, 1.2345, 1.2, 1.27, Verdict.FASTER),
                 row("go-nethttp", "plaintext", 1, 90_000, 1, Double.NaN, Double.NaN, Verdict.BASELINE));
         List<String> s = Headline.sentences(rows, List.of(), new SharedVariant(List.of()));
         assertEquals(List.of(
                 "On json, rust-axum was the fastest: 123,457 rps (mean of 5 rounds).",
                 "Against go-nethttp on json: rust-axum faster (ratio 1.23 [1.20, 1.27]); java-netty slower (ratio 0.576 "
-                        + "[0.396, 0.744]); nginx no clear difference (ratio 0.980 [0.950, 1.01]).",
+                        + "[0.396, 0.744]); nginx undecided (ratio 0.980 [0.950, 1.01]).",
                 "On plaintext, go-nethttp was the fastest: 90,000 rps (mean of 1 round)."), s);
     }
 
