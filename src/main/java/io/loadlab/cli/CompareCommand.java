@@ -255,17 +255,15 @@ final class CompareCommand implements Callable<Integer> {
                     + " 'protocol=.*' or --protocols); " + String.join(" ", dirs.stream().map(Path::toString).toList())
                     + " has none", Main.EXIT_USAGE);
         }
-        CompareOptions defaults = CompareOptions.defaults();
         PrintWriter out = commandSpec.commandLine().getOut();
-        ProtocolSection.csv(out, runs, new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed()));
+        ProtocolSection.csv(out, runs, CompareOptions.defaults().withNoise(noise));
         out.flush();
         return 0;
     }
 
     /** Two or more experiments held against the first: text (with the environment) or CSV. */
     private int reconcile() {
-        CompareOptions defaults = CompareOptions.defaults();
-        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        CompareOptions options = CompareOptions.defaults().withNoise(noise);
         io.loadlab.stats.Reconciliation r = io.loadlab.stats.Reconcile.load(dirs, metric, baseline, options);
         PrintWriter out = commandSpec.commandLine().getOut();
         if (format.equals("csv")) {
@@ -279,8 +277,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /** {@code --engines}: the engine comparison and rankings, as text or CSV. */
     private int engines(Table runs) {
-        CompareOptions defaults = CompareOptions.defaults();
-        CompareOptions options = new CompareOptions(defaults.alpha(), noise, defaults.bootstrap(), defaults.seed());
+        CompareOptions options = CompareOptions.defaults().withNoise(noise);
         Table byEngine = io.loadlab.stats.Engines.compare(runs, metric, options);
         Table rankings = io.loadlab.stats.Engines.rankings(runs, metric, options);
         PrintWriter out = commandSpec.commandLine().getOut();
