@@ -146,7 +146,7 @@ public final class Comparison {
         String baseVariant = givenVariant.orElseGet(() -> firstVariant(data, baseSubject));
         Direction direction = Direction.of(metric);
         List<ComparisonRow> out = new ArrayList<>();
-        Map<String, List<Judged>> families = new TreeMap<>();
+        List<Judged> pending = new ArrayList<>();
         for (Map.Entry<Group, List<RunData.Obs>> e : samples.values.entrySet()) {
             Group g = e.getKey();
             Summary s = Summary.of(RunData.array(e.getValue()));
@@ -164,16 +164,13 @@ public final class Comparison {
             Verdicts.Judgement j = Verdicts.judge(e.getValue(), samples.values.get(base.get()), direction, options,
                     "baseline");
             out.add(null);
-            families.computeIfAbsent(g.workload(), w -> new ArrayList<>()).add(new Judged(out.size() - 1, g, s, base.get(), j));
+            pending.add(new Judged(out.size() - 1, g, s, base.get(), j));
         }
         // A family is one workload (and this metric): its groups against the baseline, adjusted together.
-        for (List<Judged> family : families.values()) {
-            List<Verdicts.Judgement> adjusted = Verdicts.adjust(family.stream().map(Judged::judgement).toList(),
-                    direction, options);
-            for (int i = 0; i < family.size(); i++) {
-                Judged x = family.get(i);
-                out.set(x.index(), row(x, metric, adjusted.get(i), options));
-            }
+        List<Verdicts.Judgement> adjusted = Verdicts.adjustByFamily(pending.stream().map(Judged::judgement).toList(),
+                pending.stream().map(x -> x.group().workload()).toList(), direction, options);
+        for (int i = 0; i < pending.size(); i++) {
+            out.set(pending.get(i).index(), row(pending.get(i), metric, adjusted.get(i), options));
         }
         return out;
     }

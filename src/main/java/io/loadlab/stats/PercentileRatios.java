@@ -122,10 +122,10 @@ public final class PercentileRatios {
         Direction direction = Direction.of(percentile.column());
         List<ComparisonRow> rows = Comparison.rows(runs, percentile.column(), baseline, options);
         List<ComparisonRow> out = new ArrayList<>(rows);
-        // A family is one workload (and this percentile): judged per row, then adjusted together, as Comparison does.
-        Map<String, List<Integer>> families = new TreeMap<>();
-        Map<Integer, Verdicts.Judgement> judged = new TreeMap<>();
-        Map<Integer, String> leftOut = new TreeMap<>();
+        // A family is one workload (and this percentile), adjusted together as Comparison does.
+        List<Integer> at = new ArrayList<>();
+        List<Verdicts.Judgement> judged = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             ComparisonRow r = rows.get(i);
             if (r.verdict() == Verdict.BASELINE || r.verdict() == Verdict.NO_BASELINE) {
@@ -134,23 +134,20 @@ public final class PercentileRatios {
             Group base = new Group(Group.subjectOf(r.baseline()), Group.variantOf(r.baseline()).orElse(""),
                     r.workload());
             Paired p = paired(values.get(new Group(r.subject(), r.variant(), r.workload())), values.get(base));
-            judged.put(i, Verdicts.judge(p.ratios(), p.ones(), direction, options, "baseline"));
-            leftOut.put(i, p.left() == 0 ? "" : p.left() + " round(s) left out: not one successful run of each in them");
-            families.computeIfAbsent(r.workload(), w -> new ArrayList<>()).add(i);
+            at.add(i);
+            judged.add(Verdicts.judge(p.ratios(), p.ones(), direction, options, "baseline"));
+            notes.add(p.left() == 0 ? "" : p.left() + " round(s) left out: not one successful run of each in them");
         }
-        for (List<Integer> family : families.values()) {
-            List<Verdicts.Judgement> adjusted = Verdicts.adjust(family.stream().map(judged::get).toList(), direction,
-                    options);
-            for (int k = 0; k < family.size(); k++) {
-                int i = family.get(k);
-                ComparisonRow r = rows.get(i);
-                Verdicts.Judgement j = adjusted.get(k);
-                out.set(i, new ComparisonRow(r.subject(), r.workload(), r.metric(), r.n(), r.mean(), r.sd(), r.ciLow(),
-                        r.ciHigh(), j.ratio(), j.ratioCiLow(), j.ratioCiHigh(), Double.NaN, Double.NaN, j.verdict(),
-                        r.variant(), r.baseline(), join(j.note(), leftOut.get(i)), j.design(), j.pTest(),
-                        j.pAdjusted(), options.adjustment(), j.pEquivalence(), j.smallestDetectable(options),
-                        j.roundsAdvised(options)));
-            }
+        List<Verdicts.Judgement> adjusted = Verdicts.adjustByFamily(judged,
+                at.stream().map(i -> rows.get(i).workload()).toList(), direction, options);
+        for (int k = 0; k < at.size(); k++) {
+            ComparisonRow r = rows.get(at.get(k));
+            Verdicts.Judgement j = adjusted.get(k);
+            out.set(at.get(k), new ComparisonRow(r.subject(), r.workload(), r.metric(), r.n(), r.mean(), r.sd(),
+                    r.ciLow(), r.ciHigh(), j.ratio(), j.ratioCiLow(), j.ratioCiHigh(), Double.NaN, Double.NaN,
+                    j.verdict(), r.variant(), r.baseline(), join(j.note(), notes.get(k)), j.design(), j.pTest(),
+                    j.pAdjusted(), options.adjustment(), j.pEquivalence(), j.smallestDetectable(options),
+                    j.roundsAdvised(options)));
         }
         return out;
     }

@@ -128,6 +128,27 @@ final class Verdicts {
         return out;
     }
 
+    /**
+     * {@link #adjust} applied to each family at once: {@code family.get(i)} names the family of
+     * {@code judged.get(i)} (a workload, for a comparison of one metric). The judgements come back in
+     * the order given.
+     */
+    static List<Judgement> adjustByFamily(List<Judgement> judged, List<String> family, Direction direction,
+                                          CompareOptions o) {
+        Map<String, List<Integer>> members = new TreeMap<>();
+        for (int i = 0; i < judged.size(); i++) {
+            members.computeIfAbsent(family.get(i), f -> new ArrayList<>()).add(i);
+        }
+        List<Judgement> out = new ArrayList<>(judged);
+        for (List<Integer> at : members.values()) {
+            List<Judgement> adjusted = adjust(at.stream().map(judged::get).toList(), direction, o);
+            for (int k = 0; k < at.size(); k++) {
+                out.set(at.get(k), adjusted.get(k));
+            }
+        }
+        return out;
+    }
+
     /** The three-way rule on measured figures: a difference, else equivalence, else undecided with its why. */
     private static Judgement decide(Judgement j, Direction direction, CompareOptions o) {
         boolean above = j.ratioCiLow() > 1 + o.noise();
