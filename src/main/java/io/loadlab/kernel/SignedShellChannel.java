@@ -25,6 +25,9 @@ import org.zeromq.ZMQ;
  */
 final class SignedShellChannel extends ShellChannel {
 
+    /** How long {@link #close()} waits for the loop to stop, in milliseconds. */
+    private static final long CLOSE_WAIT_MS = 1_000;
+
     private final boolean control;
     private final JupyterConnection connection;
     private final MessageVerifier verifier;
@@ -70,11 +73,24 @@ final class SignedShellChannel extends ShellChannel {
         l.start();
     }
 
+    /**
+     * Stops the loop, waits (at most {@link #CLOSE_WAIT_MS}) for it to leave the socket, then closes
+     * the socket: a ZeroMQ socket is not thread-safe, and one closed while its loop was polling it
+     * left the context's {@code term} waiting for ever. A loop that is inside a handler (a cell
+     * waiting for input) is not waited for: the context's end wakes it.
+     */
     @Override
     public void close() {
         Loop l = loop;
         if (l != null) {
             l.shutdown();
+            if (l != Thread.currentThread()) {
+                try {
+                    l.join(CLOSE_WAIT_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         super.close();
     }

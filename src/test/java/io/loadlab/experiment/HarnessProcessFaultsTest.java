@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -261,7 +262,12 @@ class HarnessProcessFaultsTest {
         home.subject("ok", "bash -c 'echo \"$1 $2\" > " + cpus + "; exec " + home.server("").replace("{port}", "$0")
                 + "' {port} {cpus} {ncpus}", Duration.ofSeconds(30));
         Path dir = tmp.resolve("one-cpu");
-        Harness h = start(tmp, "one-cpu", home, List.of("taskset", "-c", cpu), fast(dir, 1, "ok"));
+        // One CPU holds the harness JVM (compiling its load loop) and the subject: a 300 ms window without
+        // warm-up can pass with no answer at all, so this run warms up and measures for longer.
+        String[] args = fast(dir, 1, "ok");
+        args[Arrays.asList(args).indexOf("--duration") + 1] = "1s";
+        args[Arrays.asList(args).indexOf("--warmup") + 1] = "500ms";
+        Harness h = start(tmp, "one-cpu", home, List.of("taskset", "-c", cpu), args);
         try {
             assertEquals(0, exit(h, DEADLINE), h.stderr());
             String warning = "only CPU " + cpu + " is available to Loadlab, so nothing is pinned";

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +36,12 @@ class SignedStdinChannelTest {
     private final SignedMessages messages = new SignedMessages(key);
     private final BlockingQueue<String> inputs = new LinkedBlockingQueue<>();
     private final List<String> log = new CopyOnWriteArrayList<>();
+    private final Semaphore asking = new Semaphore(0);
     private JupyterConnection connection;
     private ZContext client;
+    private byte[] identity;
+    private int shellPort;
+    private int stdinPort;
     private ZMQ.Socket shell;
     private ZMQ.Socket stdin;
 
@@ -47,16 +52,26 @@ class SignedStdinChannelTest {
                 ports[3], ports[4], "tcp", "hmac-sha256", key);
         connection = new JupyterConnection(props);
         KernelConnection.guard(connection, props, log::add);
-        connection.setHandler(ExecuteRequest.MESSAGE_TYPE, (env, m) -> inputs.add(env.readFromStdIn("value? ").strip()));
+        connection.setHandler(ExecuteRequest.MESSAGE_TYPE, (env, m) -> {
+            asking.release();
+            inputs.add(env.readFromStdIn("value? ").strip());
+        });
         connection.connect();
         client = new ZContext();
-        byte[] identity = UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII);
+        identity = UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII);
+        shellPort = ports[1];
+        stdinPort = ports[2];
         shell = client.createSocket(SocketType.DEALER);
         shell.setIdentity(identity);
-        shell.connect("tcp://127.0.0.1:" + ports[1]);
+        shell.connect("tcp://127.0.0.1:" + shellPort);
+    }
+
+    /** Connects the client's stdin socket, with the shell socket's identity as Jupyter's clients do. */
+    private void connectStdin() {
         stdin = client.createSocket(SocketType.DEALER);
         stdin.setIdentity(identity);
-        stdin.connect("tcp://127.0.0.1:" + ports[2]);
+        stdin.setReceiveTimeOut(30_000);
+        stdin.connect("tcp://127.0.0.1:" + stdinPort);
     }
 
     @AfterEach
@@ -67,6 +82,7 @@ class SignedStdinChannelTest {
 
     @Test
     void aForgedInputReplyIsNotTakenAsInput() throws Exception {
+        connectStdin();
         send(shell, messages.execute("ask", true));
         String request = inputRequestHeader();
         List<byte[]> forged = messages.inputReply("forged", request);
@@ -84,6 +100,7 @@ class SignedStdinChannelTest {
 
     @Test
     void aReplayedInputReplyIsNotTakenTwice() throws Exception {
+        connectStdin();
         send(shell, messages.execute("first", true));
         List<byte[]> reply = messages.inputReply("first answer", inputRequestHeader());
         send(stdin, reply);
@@ -96,12 +113,41 @@ class SignedStdinChannelTest {
         assertEquals(List.of("loadlab kernel: the stdin channel dropped a replayed message (its signature was seen before)"), log);
     }
 
+    /**
+     * A cell that asks for input before the frontend's stdin connection is made still gets its
+     * answer: the ROUTER socket dropped the request to a peer it did not know yet, and the cell
+     * waited for ever (one run in ~150 lost it when the two connected side by side). The first
+     * exchange loads what the kernel's send needs, so that the second one asks at once.
+     */
+    @Test
+    void aCellThatAsksBeforeTheStdinConnectionIsMadeGetsItsAnswer() throws Exception {
+        connectStdin();
+        send(shell, messages.execute("warm", true));
+        send(stdin, messages.inputReply("warm answer", inputRequestHeader()));
+        assertEquals("warm answer", next());
+        assertTrue(asking.tryAcquire(30, TimeUnit.SECONDS));
+        stdin.close();
+        shell.close();
+        identity = UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII);
+        shell = client.createSocket(SocketType.DEALER);
+        shell.setIdentity(identity);
+        shell.connect("tcp://127.0.0.1:" + shellPort);
+        send(shell, messages.execute("early", true));
+        assertTrue(asking.tryAcquire(30, TimeUnit.SECONDS), "the cell did not start");
+        connectStdin();
+        send(stdin, messages.inputReply("late answer", inputRequestHeader()));
+        assertEquals("late answer", next());
+    }
+
     /** Waits for the kernel's input_request on the client's stdin socket; returns its header, the reply's parent. */
     private String inputRequestHeader() {
         int delimiter = -1;
         List<byte[]> frames = new ArrayList<>();
         do {
             byte[] frame = stdin.recv();
+            if (frame == null) {
+                throw new AssertionError("no input_request reached the client within 30 s; log: " + log);
+            }
             frames.add(frame);
         } while (stdin.hasReceiveMore());
         for (int i = 0; i < frames.size(); i++) {
