@@ -99,7 +99,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = {"text (rounded for reading, a summary line per group), csv (full precision), json (one",
-                    "experiment's comparison at full precision, schema in docs/analysis.md) or markdown (rounded, to",
+                    "experiment's comparison at full precision, schema in docs/guide/analysis.md) or markdown (rounded, to",
                     "paste into a pull request) (default: ${DEFAULT-VALUE})"})
     String format = "text";
 

@@ -27,7 +27,7 @@ import java.util.function.Function;
 /**
  * {@code loadlab compare --format csv}, {@code json} and {@code markdown}: one experiment's comparison
  * with its baseline, for programs (CSV and JSON, full precision; the JSON schema in
- * {@code docs/analysis.md}) and for pull requests (Markdown, rounded as the text table). The field names are the CSV columns'
+ * {@code docs/guide/analysis.md}) and for pull requests (Markdown, rounded as the text table). The field names are the CSV columns'
  * ({@link StatsColumn}, {@link RunColumn}), so that the three machine forms agree.
  */
 final class CompareFormats {

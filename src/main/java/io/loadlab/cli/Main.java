@@ -37,16 +37,17 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given output streams; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
         Optional<Class<?>> named = args.length == 0 ? Optional.empty()
                 : SUBCOMMANDS.stream().filter(c -> c.getAnnotation(Command.class).name().equals(args[0])).findFirst();
         // "help" itself needs them all, and so do the usage and an unknown name's message.
+        CommandLine cl;
         if (named.isPresent() && named.get() != CommandLine.HelpCommand.class) {
+            cl = new CommandLine(new Main());
             cl.addSubcommand(named.get());
+            HelpText.reflow(cl);
         } else {
-            SUBCOMMANDS.forEach(cl::addSubcommand);
+            cl = full();
         }
-        HelpText.reflow(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -76,6 +77,14 @@ public final class Main implements Runnable {
             throw ex;
         });
         return cl.execute(args);
+    }
+
+    /** The whole command line, every subcommand in the help's order, its texts reflowed as {@code --help} shows them. */
+    static CommandLine full() {
+        CommandLine cl = new CommandLine(new Main());
+        SUBCOMMANDS.forEach(cl::addSubcommand);
+        HelpText.reflow(cl);
+        return cl;
     }
 
     @Override

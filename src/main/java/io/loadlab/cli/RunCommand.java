@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
                 "loadlab compare then shows the latency-throughput curves, the knee at --slo and p99 at equal rates.",
                 "",
                 "In a folder with a loadlab.yaml (or with -f FILE) it runs that project: your own subjects, revisions",
-                "and workloads (docs/project-file.md), its plan's values for the options not given here, and the",
+                "and workloads (docs/guide/project-file.md), its plan's values for the options not given here, and the",
                 "data in data/<project name>-<date-time>/ of the current folder."},
         footer = {"", "Examples:",
                 "  loadlab run --subjects 'java-.*' --workloads 'plaintext|json' --rounds 4 --duration 5s",

@@ -19,7 +19,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * Reads and checks a project file, {@code loadlab.yaml}; {@code docs/project-file.md} describes
+ * Reads and checks a project file, {@code loadlab.yaml}; {@code docs/guide/project-file.md} describes
  * every field. Every error is one line that names the file, the entry and field, and what to change.
  * Stateless and thread-safe.
  */

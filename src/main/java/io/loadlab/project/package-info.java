@@ -1,5 +1,5 @@
 /**
- * A user's project file, {@code loadlab.yaml} ({@code docs/project-file.md} has every field): its
+ * A user's project file, {@code loadlab.yaml} ({@code docs/guide/project-file.md} has every field): its
  * subjects (inline with the fields of a {@code subject.yaml}, a folder with its own, one of Loadlab's
  * bundled ones, or a server someone else started at a loopback {@code url:}), git revisions of the
  * inline ones, its workloads and its plan, read by {@link io.loadlab.project.ProjectFile} into a
