@@ -21,37 +21,40 @@ public final class AgentRows {
      * {@link RunColumn}; {@code experiment} and {@code run_id} are the join on {@code runs.csv}.
      */
     public enum Column {
-        EXPERIMENT(RunColumn.EXPERIMENT.id()),
-        RUN_ID(RunColumn.RUN_ID.id()),
-        /** The agent's address, {@code host:port}. */
-        AGENT("agent"),
-        /** The weight of the agent's share of the load. */
-        WEIGHT("weight"),
-        CONNECTIONS(RunColumn.CONNECTIONS.id()),
-        THREADS(RunColumn.THREADS.id()),
-        TARGET_RPS(RunColumn.TARGET_RPS.id()),
-        REQUESTS(RunColumn.REQUESTS.id()),
-        RPS(RunColumn.RPS.id()),
-        /** All the agent's errors together. */
-        ERRORS("errors"),
-        LOAD_CPU_S(RunColumn.LOAD_CPU_S.id()),
-        LOAD_BOUND(RunColumn.LOAD_BOUND.id()),
-        /** The agent's clock minus the coordinator's, µs, and the round trip of the probe that measured it, µs. */
-        CLOCK_OFFSET_US("clock_offset_us"),
-        CLOCK_RTT_US("clock_rtt_us"),
-        /** How much later than the common instant the agent's first interval began, ms. */
-        START_LAG_MS("start_lag_ms"),
-        /**
-         * The agent's outcome: {@code ok}, {@code lost}, {@code failed}, {@code refused},
-         * {@code unreachable} or {@code stopped}.
-         */
-        STATUS("status"),
-        ERROR(RunColumn.ERROR.id());
+        EXPERIMENT(RunColumn.EXPERIMENT.id(), "the experiment's name"),
+        RUN_ID(RunColumn.RUN_ID.id(), "the run's run_id in runs.csv"),
+        AGENT("agent", "the agent's address, host:port"),
+        WEIGHT("weight", "the weight of the agent's share of the load"),
+        CONNECTIONS(RunColumn.CONNECTIONS),
+        THREADS(RunColumn.THREADS),
+        TARGET_RPS(RunColumn.TARGET_RPS),
+        REQUESTS(RunColumn.REQUESTS),
+        RPS(RunColumn.RPS),
+        ERRORS("errors", "all the agent's errors together"),
+        LOAD_CPU_S(RunColumn.LOAD_CPU_S),
+        LOAD_BOUND(RunColumn.LOAD_BOUND),
+        CLOCK_OFFSET_US("clock_offset_us", "the agent's clock minus the coordinator's, µs"),
+        CLOCK_RTT_US("clock_rtt_us", "the round trip of the probe that measured clock_offset_us, µs"),
+        START_LAG_MS("start_lag_ms", "how much later than the common instant the agent's first interval began, ms"),
+        STATUS("status", "the agent's outcome: ok, lost, failed, refused, unreachable or stopped"),
+        ERROR(RunColumn.ERROR.id(), "why the agent's part failed, in one line");
 
         private final String id;
+        private final String meaning;
 
-        Column(String id) {
+        Column(String id, String meaning) {
             this.id = id;
+            this.meaning = meaning;
+        }
+
+        /** A column runs.csv has too: its name, and its meaning for this agent's part of the run. */
+        Column(RunColumn shared) {
+            this(shared.id(), "for this agent: " + shared.meaning());
+        }
+
+        /** What the column holds, with its unit, for people. */
+        public String meaning() {
+            return meaning;
         }
 
         /** The column's name in the file, such as {@code clock_offset_us}. */
