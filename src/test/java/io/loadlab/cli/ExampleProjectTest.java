@@ -54,7 +54,7 @@ class ExampleProjectTest {
         Path cache = tmp.resolve("cache");
         String out = exec(repo, java.util.Map.of("LOADLAB_CACHE", cache.toString()), List.of(javaCommand(),
                 "-Dloadlab.home=" + HOME, "-cp",
-                classpath(), Main.class.getName(), "run", "--rounds", "3", "--duration", "1s", "--warmup", "500ms",
+                classpath(), Main.class.getName(), "run", "--rounds", "5", "--duration", "1s", "--warmup", "500ms",
                 "--cooldown", "0s", "-c", "8"));
         assertTrue(out.contains("api@HEAD") && out.contains("api@v1"), out);
 
@@ -66,12 +66,15 @@ class ExampleProjectTest {
 
         Results results = Results.load(dir);
         var ok = results.okRuns();
-        assertEquals(12, ok.rowCount(), "2 revisions x 2 workloads x 3 rounds, all ok:\n" + results.runs().print());
+        assertEquals(20, ok.rowCount(), "2 revisions x 2 workloads x 5 rounds, all ok:\n" + results.runs().print());
         assertEquals(Set.of("api@v1", "api@HEAD"), new TreeSet<>(ok.stringColumn(RunColumn.SUBJECT.id()).asList()));
         assertEquals(Set.of("create-order", "list-orders"), new TreeSet<>(ok.stringColumn(RunColumn.WORKLOAD.id()).asList()));
         for (int i = 0; i < ok.rowCount(); i++) {
             assertEquals(0L, ok.longColumn(RunColumn.ERRORS_STATUS.id()).get(i), "status errors in row " + i);
         }
+        // Five rounds, not three: HEAD is about 3.4 times as fast, but on a machine busy with the rest of the
+        // suite three rounds' ratios ranged from 2 to 8, and a paired test with 2 degrees of freedom left that
+        // undecided (p 0.09, seen once in CI).
         for (ComparisonRow row : Comparison.rows(ok, RunColumn.RPS.id(), "api@v1", CompareOptions.defaults())) {
             if (row.subject().equals("api@HEAD")) {
                 assertEquals(Verdict.FASTER, row.verdict(), row.toString());
