@@ -92,17 +92,12 @@ class MarkdownLinksTest {
     static List<String> brokenLinks(Path root, Path page) {
         List<String> lines = read(page);
         List<String> broken = new ArrayList<>();
-        boolean fenced = false;
+        boolean[] prose = prose(lines);
         for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.strip().startsWith("```")) {
-                fenced = !fenced;
+            if (!prose[i]) {
                 continue;
             }
-            if (fenced) {
-                continue;
-            }
-            Matcher m = LINK.matcher(withoutCodeSpans(line));
+            Matcher m = LINK.matcher(withoutCodeSpans(lines.get(i)));
             while (m.find()) {
                 String problem = problem(root, page, m.group(1));
                 if (problem != null) {
@@ -137,13 +132,11 @@ class MarkdownLinksTest {
     static Set<String> anchors(Path page) {
         Set<String> anchors = new LinkedHashSet<>();
         Map<String, Integer> seen = new HashMap<>();
-        boolean fenced = false;
-        for (String line : read(page)) {
-            if (line.strip().startsWith("```")) {
-                fenced = !fenced;
-            }
-            Matcher m = HEADING.matcher(line);
-            if (fenced || !m.matches()) {
+        List<String> lines = read(page);
+        boolean[] prose = prose(lines);
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = HEADING.matcher(lines.get(i));
+            if (!prose[i] || !m.matches()) {
                 continue;
             }
             String slug = m.group(1).toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
@@ -151,6 +144,18 @@ class MarkdownLinksTest {
             anchors.add(n == 0 ? slug : slug + "-" + n);
         }
         return anchors;
+    }
+
+    /** Which lines are prose: not a code fence's line, nor inside a fenced block. */
+    private static boolean[] prose(List<String> lines) {
+        boolean[] prose = new boolean[lines.size()];
+        boolean fenced = false;
+        for (int i = 0; i < lines.size(); i++) {
+            boolean fence = lines.get(i).strip().startsWith("```");
+            fenced ^= fence;
+            prose[i] = !fence && !fenced;
+        }
+        return prose;
     }
 
     /** The line with its {@code `code`} spans blanked, so that a link written as code is not checked. */

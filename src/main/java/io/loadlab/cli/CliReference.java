@@ -9,7 +9,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * {@code docs/reference/cli.md}: every command's synopsis, description and options, made from
@@ -119,12 +118,11 @@ final class CliReference {
 
     /** {@code -c, --connections=N} for an option, {@code URL} for a positional parameter. */
     private static String names(ArgSpec arg) {
-        String label = arg.typeInfo().isBoolean() && arg.arity().max() == 0 ? "" : arg.paramLabel();
         if (arg instanceof OptionSpec o) {
-            return "`" + String.join(", ", o.names()) + (label.isEmpty() ? "" : "=" + label) + "`";
+            boolean flag = o.typeInfo().isBoolean() && o.arity().max() == 0;
+            return "`" + String.join(", ", o.names()) + (flag ? "" : "=" + o.paramLabel()) + "`";
         }
-        PositionalParamSpec p = (PositionalParamSpec) arg;
-        return "`" + p.paramLabel() + "`";
+        return "`" + arg.paramLabel() + "`";
     }
 
     /** Text for one table cell: HTML's characters and pipes escaped, lines joined with line breaks. */

@@ -59,24 +59,7 @@ public final class DataFilesReference {
         return md.toString();
     }
 
-    private static String values(Enum<?>[] values) {
-        return Arrays.stream(values).map(v -> "`" + value(v) + "`").collect(Collectors.joining(", "));
-    }
-
-    /** The value as the file writes it. */
-    private static String value(Enum<?> v) {
-        if (v instanceof RunColumn.Status s) {
-            return s.value();
-        }
-        if (v instanceof RunColumn.LoadModel m) {
-            return m.value();
-        }
-        if (v instanceof RunColumn.SweepRole r) {
-            return r.value();
-        }
-        if (v instanceof RunColumn.ServerLaunch l) {
-            return l.value();
-        }
-        throw new IllegalArgumentException("not a value of runs.csv: " + v);
+    private static String values(RunColumn.Value[] values) {
+        return Arrays.stream(values).map(v -> "`" + v.value() + "`").collect(Collectors.joining(", "));
     }
 }

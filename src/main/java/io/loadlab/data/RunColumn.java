@@ -182,8 +182,14 @@ public enum RunColumn {
         return Arrays.stream(values()).filter(c -> c.id.equals(id)).findFirst();
     }
 
+    /** One of the few words a column such as {@link #STATUS} or {@link #LOAD_MODEL} holds. */
+    public interface Value {
+        /** The value as written in runs.csv. */
+        String value();
+    }
+
     /** The values of {@link #STATUS}: whether the run measured something. */
-    public enum Status {
+    public enum Status implements Value {
         OK("ok"), FAILED("failed");
 
         private final String value;
@@ -192,7 +198,7 @@ public enum RunColumn {
             this.value = value;
         }
 
-        /** The value as written in runs.csv. */
+        @Override
         public String value() {
             return value;
         }
@@ -202,7 +208,7 @@ public enum RunColumn {
      * The values of {@link #SWEEP_ROLE}, empty outside a latency sweep: the closed-loop run that
      * measured the capacity, a fixed-rate window at a share of it, or one at an absolute rate.
      */
-    public enum SweepRole {
+    public enum SweepRole implements Value {
         CAPACITY("capacity"), FRACTION("fraction"), RATE("rate");
 
         private final String value;
@@ -211,7 +217,7 @@ public enum RunColumn {
             this.value = value;
         }
 
-        /** The value as written in runs.csv. */
+        @Override
         public String value() {
             return value;
         }
@@ -228,7 +234,7 @@ public enum RunColumn {
     }
 
     /** The values of {@link #LOAD_MODEL}: how the load was offered. */
-    public enum LoadModel {
+    public enum LoadModel implements Value {
         CLOSED_LOOP("closed_loop"), FIXED_RATE("fixed_rate");
 
         private final String value;
@@ -237,14 +243,14 @@ public enum RunColumn {
             this.value = value;
         }
 
-        /** The value as written in runs.csv. */
+        @Override
         public String value() {
             return value;
         }
     }
 
     /** The values of {@link #SERVER_LAUNCH}. */
-    public enum ServerLaunch {
+    public enum ServerLaunch implements Value {
         /** Loadlab built, started, pinned and stopped it. */
         STARTED("started"),
         /** Someone else started it ({@code url:} in a project): not pinned, CPU and RSS only with a pid. */
@@ -256,7 +262,7 @@ public enum RunColumn {
             this.value = value;
         }
 
-        /** The value as written in runs.csv. */
+        @Override
         public String value() {
             return value;
         }
