@@ -69,7 +69,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         this.refillAt = Math.max(1, pipeline / 2);
         this.fixedRate = control.spec.isFixedRate();
         this.closeEach = control.spec.request().closesConnection();
-        this.parser = new ResponseParser(control.spec.request().isHead(), control.bodyMatcher);
+        this.parser = new ResponseParser(control.spec.request().isHead(), control.bodyMatcher, worker.parseWindow);
         this.due = new long[pipeline];
         this.sent = new long[pipeline];
         this.writeSizes = new int[pipeline];

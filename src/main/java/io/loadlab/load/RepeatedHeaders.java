@@ -14,7 +14,8 @@ final class RepeatedHeaders {
     /** Longer sections are parsed each time (bytes): a compare of more would cost about as much. */
     static final int MAX_SECTION = 1024;
 
-    private final byte[] section = new byte[MAX_SECTION];
+    /** Sized to the longest section remembered so far: most connections never need the 1 KiB. */
+    private byte[] section = new byte[0];
     /** Bytes of the remembered section, status line to the empty line's LF; 0 when none is. */
     private int length;
     int status;
@@ -45,6 +46,9 @@ final class RepeatedHeaders {
         if (n > MAX_SECTION) {
             length = 0;
             return;
+        }
+        if (n > section.length) {
+            section = new byte[n];
         }
         System.arraycopy(b, from, section, 0, n);
         length = n;

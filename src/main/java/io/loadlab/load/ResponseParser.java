@@ -2,6 +2,7 @@ package io.loadlab.load;
 
 import io.loadlab.bytes.Bytes;
 import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
 
 /**
  * A lean HTTP/1.1 response parser that counts bodies instead of keeping them.
@@ -18,7 +19,13 @@ import io.netty.buffer.ByteBuf;
  * buffer. Bodies are skipped without copying. Reading the buffer a byte or a line at a time cost a
  * quarter of the engine's CPU with pipelined answers (a profile, README "The response parser").
  *
- * <p>One parser per connection; not thread-safe.
+ * <p>The copy (the window) is only scratch within one {@link #feed} call, so the parsers of one event
+ * loop share one; the line buffer grows only when a line is split between reads. With a window and a
+ * full-size line buffer of its own, each connection held 21 KB: 210 MB of the engine's heap at 10,000
+ * connections ({@code bench/connections-memory.sh}).
+ *
+ * <p>One parser per connection; not thread-safe, and parsers that share a window must be fed on one
+ * thread.
  */
 public final class ResponseParser {
 
@@ -58,10 +65,10 @@ public final class ResponseParser {
     static final int WINDOW = 4096;
 
     private final boolean headRequests;
-    /** A copy of the next bytes of the buffer being fed, parsed in place. */
-    private final byte[] window = new byte[WINDOW];
-    /** The start of a line that the last bytes fed did not complete. */
-    private final byte[] line = new byte[MAX_LINE];
+    /** A copy of the next bytes of the buffer being fed, parsed in place: scratch, valid only in {@link #feed}. */
+    private final byte[] window;
+    /** The start of a line that the last bytes fed did not complete; grown on demand up to {@link #MAX_LINE}. */
+    private byte[] line = new byte[0];
     private int lineLen;
 
     private int state = STATUS;
@@ -96,9 +103,25 @@ public final class ResponseParser {
      * @param matcher      what each body must hold, or null for anything
      */
     ResponseParser(boolean headRequests, BodyMatcher matcher) {
+        this(headRequests, matcher, newWindow());
+    }
+
+    /**
+     * @param window scratch of {@link #WINDOW} bytes, which parsers fed on the same thread may share
+     */
+    ResponseParser(boolean headRequests, BodyMatcher matcher, byte[] window) {
+        if (window.length != WINDOW) {
+            throw new IllegalArgumentException("a parser's window is " + WINDOW + " bytes, got " + window.length);
+        }
         this.headRequests = headRequests;
         this.matcher = matcher;
+        this.window = window;
         resetMessage();
+    }
+
+    /** A window for {@link #ResponseParser(boolean, BodyMatcher, byte[])}, to share among one thread's parsers. */
+    static byte[] newWindow() {
+        return new byte[WINDOW];
     }
 
     /**
@@ -162,6 +185,7 @@ public final class ResponseParser {
             }
             if (lf < 0) {
                 // The line goes on in the next read: keep its start.
+                keepRoomFor(lineLen + len);
                 System.arraycopy(window, pos, line, lineLen, len);
                 lineLen += len;
                 if (state == HEADER && headerBytes + lineLen > MAX_HEADER_BYTES) {
@@ -170,6 +194,7 @@ public final class ResponseParser {
                 return n;
             }
             if (lineLen > 0) {
+                keepRoomFor(lineLen + len);
                 System.arraycopy(window, pos, line, lineLen, len);
                 int whole = lineLen + len;
                 lineLen = 0;
@@ -181,6 +206,13 @@ public final class ResponseParser {
             pos = lf + 1;
         }
         return pos;
+    }
+
+    /** Grows the line buffer to hold {@code n} bytes (at most {@link #MAX_LINE}, checked before). */
+    private void keepRoomFor(int n) {
+        if (n > line.length) {
+            line = Arrays.copyOf(line, Math.min(MAX_LINE, Math.max(n, Math.max(128, 2 * line.length))));
+        }
     }
 
     /** Handles the line {@code window[pos, lf)}, and remembers a header section read whole in this window. */

@@ -48,6 +48,8 @@ final class Worker {
     private Histogram service;
     /** TCP connect times, µs (a TLS handshake is timed apart, in {@link #tls}). */
     final Histogram connectTime = new Histogram(1, HIGHEST_US, DIGITS);
+    /** The response parsers' scratch, shared by this loop's HTTP/1.1 connections (fed on this loop only). */
+    final byte[] parseWindow = ResponseParser.newWindow();
     final TlsCounters tls = new TlsCounters();
     final H2Counters h2 = new H2Counters();
     private final Bootstrap bootstrap;
