@@ -1,4 +1,4 @@
-// Loadlab subject "java-netty": the subject contract (shared/DESIGN.md) on Netty 4.2 with the
+// Loadlab subject "java-netty": the subject contract (docs/guide/subjects.md) on Netty 4.2 with the
 // native epoll transport where it loads, NIO elsewhere. Run as a single-file source program:
 //   java -cp 'target/lib/*' subjects/java-netty/NettyServer.java --port 8080 [--threads N]
 //        [--durability memory|fsync --dir DIR] [--protocol h1|h1-tls|h2-tls|h2c --cert FILE --key FILE]

@@ -41,7 +41,7 @@ import tech.tablesaw.api.Table;
                 "within the workload (p_holm; --no-adjust); equivalent when its 90%% CI lies inside the band (two",
                 "one-sided tests); else undecided, with the smallest difference the rounds could detect (mdd, 80%%",
                 "power) and about how many rounds would decide it (docs/methodology.md).",
-                "Warnings follow (see docs/design/analysis.md). Runs of wrk, h2load or oha (loadlab run --engine),",
+                "Warnings follow (docs/methodology.md lists them). Runs of wrk, h2load or oha (loadlab run --engine),",
                 "and runs at other connection counts or rates, are variants of their subject, e.g.",
                 "go-nethttp [engine=wrk].",
                 "",

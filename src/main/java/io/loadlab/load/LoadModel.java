@@ -41,7 +41,7 @@ public sealed interface LoadModel {
     record FixedRate(double requestsPerSecond, Duration paceSlack) implements LoadModel {
         /**
          * The default wake-up slack: none, each request at its due time. Chosen by measurement
-         * (docs/design/experiments.md, Measurement rules, "Pace slack"): no slack brought the CPU near
+         * (docs/benchmarks.md, "Pace slack"): no slack brought the CPU near
          * h2load's, and the one that saved most (1 ms) raised the median latency against nginx 3.5 times.
          */
         public static final Duration DEFAULT_PACE_SLACK = Duration.ZERO;
