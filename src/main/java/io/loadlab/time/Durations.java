@@ -13,23 +13,43 @@ import java.util.regex.Pattern;
 public final class Durations {
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|µs|ms|s|m|h)?");
+    /** One part of a compound duration, as {@link #format} writes them ({@code 2m30s}, {@code 1h5m}). */
+    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|µs|ms|s|m|h)");
+    private static final Pattern COMPOUND = Pattern.compile("(?:\\d+(?:\\.\\d+)?(?:us|µs|ms|s|m|h)){2,}");
 
     private Durations() {
     }
 
     /**
-     * Parses a duration; a bare number means seconds.
+     * Parses a duration: one number with a unit ({@code 500ms}, {@code 1.5s}), a bare number (seconds), or
+     * parts with units written together ({@code 2m30s}, {@code 1h5m}), as {@link #format} writes them.
      *
      * @throws DurationException for anything else, with the accepted forms
      */
     public static Duration parse(String text) {
-        Matcher m = FORM.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new DurationException("'" + text + "' is not a duration: write it as 500ms, 10s, 2m or 1h");
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        Matcher m = FORM.matcher(t);
+        double nanos;
+        if (m.matches()) {
+            nanos = nanos(m.group(1), m.group(2) == null ? "s" : m.group(2));
+        } else if (COMPOUND.matcher(t).matches()) {
+            nanos = 0;
+            Matcher part = PART.matcher(t);
+            while (part.find()) {
+                nanos += nanos(part.group(1), part.group(2));
+            }
+        } else {
+            throw new DurationException("'" + text + "' is not a duration: write it as 500ms, 10s, 2m, 2m30s or 1h");
         }
-        double v = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        double nanos = switch (unit) {
+        if (nanos > Long.MAX_VALUE / 2) {
+            throw new DurationException("duration '" + text + "' is too long");
+        }
+        return Duration.ofNanos(Math.round(nanos));
+    }
+
+    private static double nanos(String number, String unit) {
+        double v = Double.parseDouble(number);
+        return switch (unit) {
             case "us", "µs" -> v * 1e3;
             case "ms" -> v * 1e6;
             case "s" -> v * 1e9;
@@ -37,14 +57,17 @@ public final class Durations {
             case "h" -> v * 3600e9;
             default -> throw new IllegalStateException("unit " + unit);
         };
-        if (nanos > Long.MAX_VALUE / 2) {
-            throw new DurationException("duration '" + text + "' is too long");
-        }
-        return Duration.ofNanos(Math.round(nanos));
     }
 
-    /** A short form for output: {@code 250ms}, {@code 10s}, {@code 2m30s}. */
+    /**
+     * A short form for output that {@link #parse} reads back as the same duration (to the microsecond):
+     * {@code 500us}, {@code 250ms}, {@code 10s}, {@code 2m30s}.
+     */
     public static String format(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos % 1_000_000 != 0) {
+            return Math.round(nanos / 1e3) + "us";
+        }
         long ms = d.toMillis();
         if (ms < 1000 || ms % 1000 != 0) {
             return ms < 1000 ? ms + "ms" : String.format(Locale.ROOT, "%.3fs", ms / 1000.0);
