@@ -14,7 +14,10 @@
 #              fraction of nginx's CPU, so the generator is the limit and the figure
 #              is the generators' own (needs cc to build it);
 #   fixed      a fixed rate RATE below saturation, h2load --h1 --rps (per client)
-#              against loadlab -R: what it costs, in CPU-s per million requests.
+#              against loadlab -R: what it costs, in CPU-s per million requests;
+#   fixed-vegeta  the same rate, vegeta attack (-rate, CONNECTIONS connections and
+#              workers, keep-alive) against loadlab -R. vegeta is built once with
+#              go install into Loadlab's tools cache (bench/lib.sh, vegeta_bin).
 # For every run it measures:
 #   - requests/s as the tool reports it;
 #   - CPU seconds of the whole load-generator process, from outside (user+sys
@@ -28,10 +31,10 @@
 #     the run, against every answer of the run (ans/srv-s).
 #
 # Usage: bench/engine-vs-wrk.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS]
-#                               [--sections closed,pipelined,gen-bound,fixed] [--pipeline N] [--rate RPS]
+#                               [--sections closed,pipelined,gen-bound,fixed,fixed-vegeta] [--pipeline N] [--rate RPS]
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
-#   SECTIONS (closed,pipelined,gen-bound,fixed), PIPELINE (16), RATE (20000);
+#   SECTIONS (closed,pipelined,gen-bound,fixed,fixed-vegeta), PIPELINE (16), RATE (20000);
 #   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab. For a JFR profile add -Xlog:jfr+startup=off
@@ -51,7 +54,7 @@ CONNECTIONS="${CONNECTIONS:-64}"
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
-SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed}"
+SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed,fixed-vegeta}"
 PIPELINE="${PIPELINE:-16}"
 RATE="${RATE:-20000}"
 
@@ -78,7 +81,8 @@ done
   || die "ROUNDS, DURATION, CONNECTIONS and PIPELINE must be at least 1, RATE at least CONNECTIONS"
 IFS=, read -r -a sections <<<"$SECTIONS"
 for sec in "${sections[@]}"; do
-  case "$sec" in closed|pipelined|gen-bound|fixed) ;; *) die "--sections takes closed, pipelined, gen-bound and fixed, got '$sec'" ;; esac
+  case "$sec" in closed|pipelined|gen-bound|fixed|fixed-vegeta) ;;
+    *) die "--sections takes closed, pipelined, gen-bound, fixed and fixed-vegeta, got '$sec'" ;; esac
 done
 
 need=(wrk nginx taskset awk)
@@ -86,6 +90,8 @@ need=(wrk nginx taskset awk)
 [[ ",$SECTIONS," != *,gen-bound,* ]] || need+=(cc)
 bench_need "${need[@]}"
 bench_setup
+VEGETA=""
+[[ ",$SECTIONS," != *,fixed-vegeta,* ]] || VEGETA="$(vegeta_bin)"
 
 # --- build loadlab once, outside any measurement ------------------------------
 echo "engine-vs-wrk: building/checking loadlab..." >&2
@@ -139,7 +145,13 @@ one_run() {  # SECTION ROUND TOOL
     pipelined:loadlab|gen-bound:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" --pipeline "$PIPELINE" \
            -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
-    fixed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
+    fixed-vegeta:vegeta)
+         printf 'GET %s\n' "$url" >"$tmp/$name.targets"
+         run_tool "$name" "$VEGETA" attack -targets="$tmp/$name.targets" -rate="$RATE" -duration="${DURATION}s" \
+           -connections="$CONNECTIONS" -max-connections="$CONNECTIONS" -workers="$CONNECTIONS" \
+           -max-workers="$CONNECTIONS" -output="$tmp/$name.bin"
+         m="$(parse_vegeta "$name")" ;;
+    fixed:loadlab|fixed-vegeta:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
            ${PACE_SLACK:+--pace-slack "$PACE_SLACK"} -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
   esac
@@ -175,6 +187,7 @@ header
 for sec in "${sections[@]}"; do
   other=wrk
   [ "$sec" != fixed ] || other=h2load
+  [ "$sec" != fixed-vegeta ] || other=vegeta
   for r in $(seq "$ROUNDS"); do
     for tool in $(bench_order "$r" "$other"); do
       one_run "$sec" "$r" "$tool"
@@ -183,4 +196,4 @@ for sec in "${sections[@]}"; do
   done
 done
 
-bench_summary "closed pipelined gen-bound fixed"
+bench_summary "closed pipelined gen-bound fixed fixed-vegeta"

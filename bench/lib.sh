@@ -268,6 +268,40 @@ parse_h2load() {
       printf "%d %d %s %d %s %.2f - - %s\n", ok, ok, rps, err, wall, c[1] + c[2], sys
     }' "$o" || { echo "$BENCH: cannot read h2load's output:" >&2; cat "$o" >&2; exit 1; }
 }
+# vegeta (Go; not in Debian): the version the benches use, built with `go install` from the Go module
+# proxy into Loadlab's tools cache, where scripts/setup puts oha. vegeta_bin prints its path, building it
+# once (about 15 s of CPU, outside any measurement).
+VEGETA_VERSION=v12.13.0
+vegeta_bin() {
+  local tools="${LOADLAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadlab}/tools/bin"
+  if [ ! -x "$tools/vegeta" ]; then
+    command -v go >/dev/null 2>&1 || die "vegeta needs go to build it (Go 1.22 or later on PATH)"
+    echo "$BENCH: go install github.com/tsenart/vegeta/v12@$VEGETA_VERSION into $tools" >&2
+    mkdir -p "$tools"
+    GOBIN="$tools" go install "github.com/tsenart/vegeta/v12@$VEGETA_VERSION" >&2 \
+      || die "could not build vegeta $VEGETA_VERSION (go install from the Go module proxy)"
+  fi
+  echo "$tools/vegeta"
+}
+# parse_vegeta NAME: reads the attack's results file ($tmp/NAME.bin) with `vegeta report -type=json`
+# (after the run, so the report's CPU is not the attack's). Answers are the requests with a status code.
+parse_vegeta() {
+  local o="$tmp/$1.report" fields
+  "$VEGETA" report -type=json "$tmp/$1.bin" >"$o" 2>>"$tmp/$1.err" \
+    || { echo "$BENCH: vegeta report failed:" >&2; cat "$tmp/$1.err" >&2; exit 1; }
+  if [ "$JSON" = jq ]; then
+    fields="$(jq -r '[([.status_codes | to_entries[] | select(.key != "0") | .value] | add // 0),
+      .throughput, (.requests - (.success * .requests | round))] | map(tostring) | join(" ")' "$o")"
+  else
+    fields="$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+ok = sum(v for k, v in (d.get("status_codes") or {}).items() if k != "0")
+print(ok, repr(float(d["throughput"])), d["requests"] - round(d["success"] * d["requests"]))' "$o")"
+  fi || { echo "$BENCH: cannot read vegeta's report:" >&2; cat "$o" >&2; exit 1; }
+  awk -v f="$fields" -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" -v sys="$(syscalls_of "$1")" 'BEGIN {
+    split(f, a, " "); split(cpu, c, " ")
+    printf "%d %d %s %d %s %.2f - - %s\n", a[1], a[1], a[2], a[3], wall, c[1] + c[2], sys }'
+}
 parse_loadlab() {
   local o="$tmp/$1.out" fields
   # warmup_rps holds the throughput of each 0.5 s warm-up interval (SteadyState.INTERVAL_MS).
