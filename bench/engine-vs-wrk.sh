@@ -17,7 +17,10 @@
 #              against loadlab -R: what it costs, in CPU-s per million requests;
 #   fixed-vegeta  the same rate, vegeta attack (-rate, CONNECTIONS connections and
 #              workers, keep-alive) against loadlab -R. vegeta is built once with
-#              go install into Loadlab's tools cache (bench/lib.sh, vegeta_bin).
+#              go install into Loadlab's tools cache (bench/lib.sh, vegeta_bin);
+#   closed-oha oha -z -cC --worker-threads 1 against loadlab's closed loop, as closed;
+#   fixed-oha  oha -q RATE --latency-correction against loadlab -R, as fixed (oha from
+#              the tools cache, where scripts/setup test builds it).
 # For every run it measures:
 #   - requests/s as the tool reports it;
 #   - CPU seconds of the whole load-generator process, from outside (user+sys
@@ -31,10 +34,10 @@
 #     the run, against every answer of the run (ans/srv-s).
 #
 # Usage: bench/engine-vs-wrk.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS]
-#                               [--sections closed,pipelined,gen-bound,fixed,fixed-vegeta] [--pipeline N] [--rate RPS]
+#                               [--sections closed,pipelined,gen-bound,fixed,fixed-vegeta,closed-oha,fixed-oha] [--pipeline N] [--rate RPS]
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
-#   SECTIONS (closed,pipelined,gen-bound,fixed,fixed-vegeta), PIPELINE (16), RATE (20000);
+#   SECTIONS (closed,pipelined,gen-bound,fixed,fixed-vegeta,closed-oha,fixed-oha), PIPELINE (16), RATE (20000);
 #   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab. For a JFR profile add -Xlog:jfr+startup=off
@@ -54,7 +57,7 @@ CONNECTIONS="${CONNECTIONS:-64}"
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
-SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed,fixed-vegeta}"
+SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed,fixed-vegeta,closed-oha,fixed-oha}"
 PIPELINE="${PIPELINE:-16}"
 RATE="${RATE:-20000}"
 
@@ -81,8 +84,8 @@ done
   || die "ROUNDS, DURATION, CONNECTIONS and PIPELINE must be at least 1, RATE at least CONNECTIONS"
 IFS=, read -r -a sections <<<"$SECTIONS"
 for sec in "${sections[@]}"; do
-  case "$sec" in closed|pipelined|gen-bound|fixed|fixed-vegeta) ;;
-    *) die "--sections takes closed, pipelined, gen-bound, fixed and fixed-vegeta, got '$sec'" ;; esac
+  case "$sec" in closed|pipelined|gen-bound|fixed|fixed-vegeta|closed-oha|fixed-oha) ;;
+    *) die "--sections takes closed, pipelined, gen-bound, fixed, fixed-vegeta, closed-oha and fixed-oha, got '$sec'" ;; esac
 done
 
 need=(wrk nginx taskset awk)
@@ -92,6 +95,8 @@ bench_need "${need[@]}"
 bench_setup
 VEGETA=""
 [[ ",$SECTIONS," != *,fixed-vegeta,* ]] || VEGETA="$(vegeta_bin)"
+OHA=""
+[[ ",$SECTIONS," != *-oha,* ]] || OHA="$(oha_bin)"
 
 # --- build loadlab once, outside any measurement ------------------------------
 echo "engine-vs-wrk: building/checking loadlab..." >&2
@@ -140,7 +145,7 @@ one_run() {  # SECTION ROUND TOOL
          per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
          run_tool "$name" h2load --h1 -t1 -c"$CONNECTIONS" --rps="$per_client" -D "$DURATION" "$url"
          m="$(parse_h2load "$name")" ;;
-    closed:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -d"${DURATION}s" --json "$url"
+    closed:loadlab|closed-oha:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
     pipelined:loadlab|gen-bound:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" --pipeline "$PIPELINE" \
            -d"${DURATION}s" --json "$url"
@@ -151,7 +156,13 @@ one_run() {  # SECTION ROUND TOOL
            -connections="$CONNECTIONS" -max-connections="$CONNECTIONS" -workers="$CONNECTIONS" \
            -max-workers="$CONNECTIONS" -output="$tmp/$name.bin"
          m="$(parse_vegeta "$name")" ;;
-    fixed:loadlab|fixed-vegeta:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
+    closed-oha:oha) run_tool "$name" "$OHA" -z "${DURATION}s" -c "$CONNECTIONS" --worker-threads 1 --no-tui \
+           --output-format json "$url"
+         m="$(parse_oha "$name")" ;;
+    fixed-oha:oha) run_tool "$name" "$OHA" -z "${DURATION}s" -c "$CONNECTIONS" -q "$RATE" --latency-correction \
+           --worker-threads 1 --no-tui --output-format json "$url"
+         m="$(parse_oha "$name")" ;;
+    fixed:loadlab|fixed-vegeta:loadlab|fixed-oha:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
            ${PACE_SLACK:+--pace-slack "$PACE_SLACK"} -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
   esac
@@ -188,6 +199,7 @@ for sec in "${sections[@]}"; do
   other=wrk
   [ "$sec" != fixed ] || other=h2load
   [ "$sec" != fixed-vegeta ] || other=vegeta
+  case "$sec" in *-oha) other=oha ;; esac
   for r in $(seq "$ROUNDS"); do
     for tool in $(bench_order "$r" "$other"); do
       one_run "$sec" "$r" "$tool"
@@ -196,4 +208,4 @@ for sec in "${sections[@]}"; do
   done
 done
 
-bench_summary "closed pipelined gen-bound fixed fixed-vegeta"
+bench_summary "closed pipelined gen-bound fixed fixed-vegeta closed-oha fixed-oha"

@@ -302,6 +302,26 @@ print(ok, repr(float(d["throughput"])), d["requests"] - round(d["success"] * d["
     split(f, a, " "); split(cpu, c, " ")
     printf "%d %d %s %d %s %.2f - - %s\n", a[1], a[1], a[2], a[3], wall, c[1] + c[2], sys }'
 }
+# oha_bin: oha from Loadlab's tools cache (scripts/setup test builds it there with cargo) or the PATH.
+oha_bin() {
+  local cached="${LOADLAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadlab}/tools/bin/oha"
+  if [ -x "$cached" ]; then echo "$cached"
+  elif command -v oha >/dev/null 2>&1; then command -v oha
+  else die "oha is missing: scripts/setup test builds it into Loadlab's tools cache (cargo install oha)"; fi
+}
+# parse_oha NAME: oha's --output-format json. Answers are the requests with a status code; requests/s
+# are those answers over oha's own run time (summary.total), as the importer reads it.
+parse_oha() {
+  local o="$tmp/$1.out" fields
+  fields="$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+ok = sum((d.get("statusCodeDistribution") or {}).values())
+print(ok, repr(ok / d["summary"]["total"]), sum((d.get("errorDistribution") or {}).values()))' "$o")" \
+    || { echo "$BENCH: cannot read oha's JSON:" >&2; cat "$o" >&2; exit 1; }
+  awk -v f="$fields" -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" -v sys="$(syscalls_of "$1")" 'BEGIN {
+    split(f, a, " "); split(cpu, c, " ")
+    printf "%d %d %s %d %s %.2f - - %s\n", a[1], a[1], a[2], a[3], wall, c[1] + c[2], sys }'
+}
 parse_loadlab() {
   local o="$tmp/$1.out" fields
   # warmup_rps holds the throughput of each 0.5 s warm-up interval (SteadyState.INTERVAL_MS).

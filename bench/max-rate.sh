@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
-# max-rate.sh: the highest fixed rate that one load core sustains, for Loadlab and for h2load and vegeta,
+# max-rate.sh: the highest fixed rate that one load core sustains, for Loadlab and for h2load, oha and vegeta,
 # against one nginx (bench/nginx.conf, 1 worker, pinned to NGINX_CORE; the tool pinned to LOAD_CORE).
 #
 # Each rate of RATES is tried in ascending order, every tool once per rate, in an order that rotates with
 # the rate. A tool sustains a rate when, over its window:
 #   - it achieved at least 99% of the rate, with no error;
 #   - it was not load-bound: for loadlab, --json's load_bound is false and no request was missed; for
-#     h2load and vegeta, their process used less than 90% of the load core (CPU-s over wall-s);
+#     the other tools, their process used less than 90% of the load core (CPU-s over wall-s);
 #   - nginx was not the limit (its CPU-s under 90% of the run's wall-s): a rate nginx cannot serve says
 #     nothing of the tool, and is printed as server-bound, not held against the tool.
 # A tool that fails a rate is not tried at higher ones. The table at the end gives each tool's highest
 # sustained rate and why the next one failed.
 #   loadlab  loadlab load -t1 -cC -R RATE -dDs --json (default warm-up, counted out of the window);
 #   h2load   h2load --h1 -t1 -cC --rps RATE/C -D D (its rate is per client);
+#   oha      oha -z Ds -cC -q RATE --latency-correction --worker-threads 1 (from Loadlab's tools cache,
+#            where scripts/setup test builds it);
 #   vegeta   vegeta attack -rate RATE -duration Ds, C connections and C workers, keep-alive (v12.13.0,
 #            built once with go install into Loadlab's tools cache, bench/lib.sh vegeta_bin).
 #
-# Usage: bench/max-rate.sh [-d SECONDS] [-c CONNECTIONS] [--rates "R1 R2 ..."] [--tools "loadlab h2load vegeta"]
+# Usage: bench/max-rate.sh [-d SECONDS] [-c CONNECTIONS] [--rates "R1 R2 ..."] [--tools "loadlab h2load oha vegeta"]
 # Environment: NGINX_CORE (0), LOAD_CORE (1), RATES, TOOLS, DURATION (5), CONNECTIONS (64), RAW_DIR.
 set -euo pipefail
 export LC_ALL=C
@@ -32,8 +34,8 @@ CONNECTIONS="${CONNECTIONS:-64}"
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
-RATES="${RATES:-10000 20000 30000 40000 50000 60000 80000 100000 120000}"
-TOOLS="${TOOLS:-loadlab h2load vegeta}"
+RATES="${RATES:-10000 20000 30000 40000 60000 80000 100000 120000 140000 160000 180000}"
+TOOLS="${TOOLS:-loadlab h2load oha vegeta}"
 ROUNDS=1
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
@@ -58,12 +60,14 @@ for r in "${rates[@]}"; do
 done
 need=(nginx taskset awk)
 for t in "${tools[@]}"; do
-  case "$t" in loadlab) ;; h2load) need+=(h2load) ;; vegeta) ;; *) die "--tools takes loadlab, h2load and vegeta, got '$t'" ;; esac
+  case "$t" in loadlab|oha|vegeta) ;; h2load) need+=(h2load) ;; *) die "--tools takes loadlab, h2load, oha and vegeta, got '$t'" ;; esac
 done
 bench_need "${need[@]}"
 bench_setup
 VEGETA=""
 [[ " ${tools[*]} " != *" vegeta "* ]] || VEGETA="$(vegeta_bin)"
+OHA=""
+[[ " ${tools[*]} " != *" oha "* ]] || OHA="$(oha_bin)"
 "$root/loadlab" --version >&2 || die "./loadlab --version failed"
 
 plain_url() { url="http://127.0.0.1:$PORT/plaintext"; }
@@ -84,6 +88,10 @@ print(1 if d.get("load_bound") or (d.get("missed") or 0) > 0 else 0)' "$tmp/$nam
       run_tool "$name" h2load --h1 -t1 -c"$CONNECTIONS" \
         --rps="$(awk -v r="$rate" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')" -D "$DURATION" "$url"
       m="$(parse_h2load "$name")" ;;
+    oha)
+      run_tool "$name" "$OHA" -z "${DURATION}s" -c "$CONNECTIONS" -q "$rate" --latency-correction --worker-threads 1 \
+        --no-tui --output-format json "$url"
+      m="$(parse_oha "$name")" ;;
     vegeta)
       printf 'GET %s\n' "$url" >"$tmp/$name.targets"
       run_tool "$name" "$VEGETA" attack -targets="$tmp/$name.targets" -rate="$rate" -duration="${DURATION}s" \
