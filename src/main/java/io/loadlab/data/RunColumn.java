@@ -118,7 +118,8 @@ public enum RunColumn {
     STARTED_AT("started_at", Type.TEXT, false,
             "when the run started, UTC (ISO 8601)"),
     STEADY("steady", Type.BOOLEAN, false,
-            "whether the warm-up's throughput was steady at its end (empty: a warm-up of fixed length)"),
+            "whether the warm-up's throughput was steady at its end (the built-in engine records it after a"
+                    + " fixed warm-up too; empty for an external tool's fixed warm-up or a run of -n requests)"),
     MISSED("missed", Type.LONG, false,
             "at a fixed rate, requests that were due but never sent"),
     NOISE_CPU_S("noise_cpu_s", Type.DOUBLE, false,

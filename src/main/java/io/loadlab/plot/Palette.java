@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * The colour of each subject, the same in every chart so that a reader learns it once.
  *
- * <p>The eight bundled subjects get fixed colours from the Okabe–Ito palette, which stays
+ * <p>The subjects of {@link #BUNDLED} get fixed colours from the Okabe–Ito palette, which stays
  * distinguishable under the common forms of colour blindness. Any other subject gets a colour
  * derived from a hash of its name: stable across runs and machines, but not guaranteed to differ
  * from every other colour. Stateless and thread-safe.

@@ -13,7 +13,7 @@ import io.loadlab.data.RunColumn;
  * a runs.csv column (rps, missed, target_rps, lat_p99_us, ...) keep that column's name, given by
  * {@link RunColumn}. The CLI, the charts and the notebooks read these tables through these names,
  * so that a table and its readers cannot drift apart; the names are part of the CSV files that
- * {@code compare --csv} and {@code --sweep-csv} write, so they never change.
+ * {@code compare --format csv} and its {@code --table} CSVs write, so they never change.
  */
 public enum StatsColumn {
     /** The metric summarized or compared: a runs.csv column such as {@code rps}. */

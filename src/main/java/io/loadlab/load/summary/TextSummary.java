@@ -1,7 +1,6 @@
 package io.loadlab.load.summary;
 
 import io.loadlab.format.Units;
-import io.loadlab.time.Durations;
 import io.loadlab.load.ErrorCounts;
 import io.loadlab.load.LoadResult;
 import io.loadlab.load.LoadSpec;
