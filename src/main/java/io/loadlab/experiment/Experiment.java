@@ -122,6 +122,11 @@ public final class Experiment {
     }
 
     private static Experiment resume(Path home, Path dir, ExperimentStore.Opened opened, Runner.Progress progress) {
+        if (opened.experimentJson().header().imported()) {
+            // Its spec section is empty by design: without this, the reader said the file was damaged.
+            throw new ExperimentException("cannot resume " + dir + ": it was imported from tool outputs (loadlab import)"
+                    + " and records no spec to run; import more outputs into it, or loadlab run a new experiment");
+        }
         ExperimentSpec spec = ExperimentSpec.fromJson(opened.experimentJson().spec());
         Plan plan = plan(home, spec);
         // Run ids come from planning again: refuse when the catalog changed what they mean.

@@ -170,6 +170,17 @@ class ImportCommandTest {
     }
 
     @Test
+    void anImportedExperimentCannotBeResumedAndSaysWhy() throws IOException {
+        String dir = tmp.resolve("data/imported").toString();
+        assertEquals(0, run("import", file("wrk.txt"), "--subject", "s", "--workload", "w", "--out", dir).code());
+        Outcome resumed = run("run", "--resume", dir);
+        assertEquals(2, resumed.code(), resumed.err());
+        assertEquals("loadlab: cannot resume " + dir + ": it was imported from tool outputs (loadlab import) and records"
+                + " no spec to run; import more outputs into it, or loadlab run a new experiment", resumed.err().strip());
+        assertEquals(1, Results.load(Path.of(dir)).runs().rowCount(), "the imported run is kept");
+    }
+
+    @Test
     void anUnreadableFileImportsNothingAndQuotesTheLine() throws IOException {
         String dir = tmp.resolve("data/bad").toString();
         Path bad = tmp.resolve("bad-ab.txt");
