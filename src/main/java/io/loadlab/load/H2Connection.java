@@ -137,7 +137,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         }
         long wait = schedules.untilDue(slot, System.nanoTime());
         if (wait <= 0) {
-            sendDueRequest(slot);
+            sendDueRequest(slot, false);
         } else {
             schedules.scheduled(slot, true);
             worker.pacer.orElseThrow().schedule(this, slot, schedules.dueTime(slot));
@@ -146,10 +146,11 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     @Override
     public void sendDue(int slot) {
-        sendDueRequest(slot);
+        sendDueRequest(slot, true);
     }
 
-    private void sendDueRequest(int slot) {
+    /** Sends the slot's request due now: called by the pacer ({@code paced}), or at once when it is late. */
+    private void sendDueRequest(int slot, boolean paced) {
         schedules.scheduled(slot, false);
         if (slots.stream[slot] != 0 || codecCtx == null || draining) {
             return;
@@ -162,7 +163,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             return;
         }
         long now = System.nanoTime(), due = schedules.take(slot);
-        worker.sendLateness(now - due);
+        worker.sendLateness(now - due, paced);
         send(slot, due, now);
         if (!inRead) {
             flush();

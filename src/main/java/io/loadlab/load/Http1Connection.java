@@ -251,7 +251,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
             return;
         }
         if ((long) nextDue - System.nanoTime() <= 0) {
-            sendDueRequest();
+            sendDueRequest(false);
         } else {
             sendScheduled = true;
             worker.pacer.orElseThrow().schedule(this, 0, (long) nextDue);
@@ -260,11 +260,11 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
 
     @Override
     public void sendDue(int slot) {
-        sendDueRequest();
+        sendDueRequest(true);
     }
 
-    /** Sends the request due now: called by the pacer, or at once when it is late. */
-    private void sendDueRequest() {
+    /** Sends the request due now: called by the pacer ({@code paced}), or at once when it is late. */
+    private void sendDueRequest(boolean paced) {
         sendScheduled = false;
         if (size > 0 || channel == null || !control.tryAcquire()) {
             return;
@@ -273,7 +273,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         long now = System.nanoTime();
         due[tail] = (long) nextDue;
         sent[tail] = now;
-        worker.sendLateness(now - due[tail]);
+        worker.sendLateness(now - due[tail], paced);
         nextDue += control.fixedRateIntervalNanos;
         write(1);
     }

@@ -16,11 +16,19 @@ import org.HdrHistogram.Histogram;
  * @param lateness   each sent request's send time minus its due time, ns (a late request, sent at
  *                   once when its connection becomes free, included)
  * @param sentEarly  requests sent before their due time: 0 unless the engine has a bug
+ * @param pacedLateness the lateness of the requests that the pacer sent when they fell due, ns: the
+ *                   loop's own (wake-up, slack, a busy loop), without the waits for a busy connection
+ * @param sentWhenFree  requests that fell due while their connection (or HTTP/2 stream) still awaited an
+ *                   answer or was not open yet, and went out as soon as it was free: their lateness is the
+ *                   server's (or the connect's) doing; {@code lateness} counts them, {@code pacedLateness}
+ *                   does not
  */
-public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lateness, long sentEarly) {
+public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lateness, long sentEarly,
+                     Histogram pacedLateness, long sentWhenFree) {
 
     public Pacing {
         lateness = lateness.copy();
+        pacedLateness = pacedLateness.copy();
     }
 
     /** A copy of the lateness histogram, ns. */
@@ -29,19 +37,28 @@ public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lat
         return lateness.copy();
     }
 
+    /** A copy of the paced requests' lateness histogram, ns. */
+    @Override
+    public Histogram pacedLateness() {
+        return pacedLateness.copy();
+    }
+
     /** The pacing of a fixed-rate run's workers, each read on its loop. */
     static Pacing of(long slackNanos, List<Worker> workers) {
         Histogram lateness = new Histogram(1, Worker.HIGHEST_US * 1000, 2);
-        long[] counts = new long[3];
+        Histogram paced = new Histogram(1, Worker.HIGHEST_US * 1000, 2);
+        long[] counts = new long[4];
         for (Worker w : workers) {
             NettyLoad.onLoop(w.loop, () -> {
                 lateness.add(w.lateness);
+                paced.add(w.pacedLateness);
                 counts[0] += w.pacer.map(Pacer::wakeTimes).orElse(0L);
                 counts[1] += w.sentEarly;
                 counts[2] += w.pacer.map(Pacer::passes).orElse(0L);
+                counts[3] += w.sentWhenFree;
                 return null;
             });
         }
-        return new Pacing(slackNanos, counts[0], counts[2], lateness, counts[1]);
+        return new Pacing(slackNanos, counts[0], counts[2], lateness, counts[1], paced, counts[3]);
     }
 }

@@ -77,6 +77,13 @@ final class Worker {
     long missed;
     /** At a fixed rate: how late each request was sent after its due time, ns; null in the closed loop. */
     final Histogram lateness;
+    /** At a fixed rate: the lateness of the requests the pacer sent when they fell due, ns: the loop's own. */
+    final Histogram pacedLateness;
+    /**
+     * At a fixed rate: requests that fell due while their connection (or stream) still awaited an answer or
+     * was not open yet, and went out as soon as it was free.
+     */
+    long sentWhenFree;
     /** At a fixed rate: requests sent before their due time (a bug if ever above 0). */
     long sentEarly;
 
@@ -89,6 +96,7 @@ final class Worker {
         this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
         this.service = control.spec.isFixedRate() ? Totals.newHistogram() : null;
         this.lateness = control.spec.isFixedRate() ? new Histogram(1, HIGHEST_US * 1000, 2) : null;
+        this.pacedLateness = control.spec.isFixedRate() ? new Histogram(1, HIGHEST_US * 1000, 2) : null;
         boolean h2 = control.spec.protocol().isHttp2();
         this.h2Request = h2 ? new H2Request(control.spec.request(), encoder) : null;
         this.h2Bytes = h2 ? new WireBytes(this) : null;
@@ -213,17 +221,28 @@ final class Worker {
         Arrays.fill(statusCounts, 0);
         if (lateness != null) {
             lateness.reset();
+            pacedLateness.reset();
             sentEarly = 0;
+            sentWhenFree = 0;
         }
         pacer.ifPresent(Pacer::resetCounts);
     }
 
-    /** Records that a fixed-rate request went out {@code nanos} after its due time. Runs on the loop. */
-    void sendLateness(long nanos) {
+    /**
+     * Records that a fixed-rate request went out {@code nanos} after its due time: sent by the pacer when it
+     * fell due ({@code paced}), or as soon as its connection was free. Runs on the loop.
+     */
+    void sendLateness(long nanos, boolean paced) {
         if (nanos < 0) {
             sentEarly++;
+            return;
+        }
+        long capped = Math.min(nanos, HIGHEST_US * 1000);
+        lateness.recordValue(capped);
+        if (paced) {
+            pacedLateness.recordValue(capped);
         } else {
-            lateness.recordValue(Math.min(nanos, HIGHEST_US * 1000));
+            sentWhenFree++;
         }
     }
 

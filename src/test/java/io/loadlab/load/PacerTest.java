@@ -213,4 +213,36 @@ class PacerTest {
                     () -> assertTrue(p.wakeTimes() > 0 && p.wakeTimes() <= 400 + 2 * 4, p.wakeTimes() + " wake-up times"));
         }
     }
+
+    /**
+     * A server slower than each connection's interval: the requests fall due while their connection still
+     * awaits the previous answer, go out when it comes, and are counted apart from the pacer's own.
+     */
+    @Test
+    void requestsDueWhileTheirConnectionWaitsAreCountedApartFromThePacersLateness() throws Exception {
+        try (TestHttpServer slow = TestHttpServer.start((req, out) -> {
+            try {
+                Thread.sleep(30); // the server under test answers in 30 ms; each connection asks every 20 ms
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            TestHttpServer.ok(out, "s");
+            return true;
+        }); TestHttpServer fast = TestHttpServer.fixed("f")) {
+            LoadResult late = NettyLoad.run(LoadSpec.builder().url(slow.url("/")).connections(2).threads(1)
+                    .model(new LoadModel.FixedRate(100)).duration(Duration.ofSeconds(1)).build());
+            LoadResult onTime = fixed(fast, 200, Duration.ZERO, Duration.ofSeconds(1));
+            Pacing p = late.pacing().orElseThrow();
+            Pacing q = onTime.pacing().orElseThrow();
+            assertAll(() -> assertEquals(p.lateness().getTotalCount(),
+                            p.pacedLateness().getTotalCount() + p.sentWhenFree(), "every send counted once"),
+                    () -> assertTrue(p.sentWhenFree() >= p.lateness().getTotalCount() / 2,
+                            p.sentWhenFree() + " of " + p.lateness().getTotalCount() + " sent when free"),
+                    () -> assertTrue(p.lateness().getValueAtPercentile(50) >= 5_000_000,
+                            "a request waits 10 ms for its connection: " + p.lateness().getValueAtPercentile(50) + " ns"),
+                    () -> assertEquals(q.lateness().getTotalCount(),
+                            q.pacedLateness().getTotalCount() + q.sentWhenFree(), "every send counted once"),
+                    () -> assertTrue(q.pacedLateness().getTotalCount() > 0, "the pacer sent the fast server's requests"));
+        }
+    }
 }

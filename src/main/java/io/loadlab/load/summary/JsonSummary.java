@@ -152,7 +152,8 @@ public final class JsonSummary {
 
     /**
      * {@code pace_slack_us}, the bound on how long the pacer held a request past its due time, and
-     * {@code pacing}: the loops' wake-up times per second and the send lateness (µs) actually seen.
+     * {@code pacing}: the loops' wake-up times per second and the send lateness (µs) actually seen, of every
+     * request and of those the pacer sent when due (the engine's own), with the count sent when free.
      */
     private static void putPacing(ObjectNode o, LoadResult r) {
         if (!(r.spec().model() instanceof LoadModel.FixedRate f)) {
@@ -170,8 +171,13 @@ public final class JsonSummary {
         pacing.put("wake_times_per_s", r.durationSeconds() > 0 ? p.wakeTimes() / r.durationSeconds() : 0);
         pacing.put("loop_passes_per_s", r.durationSeconds() > 0 ? p.passes() / r.durationSeconds() : 0);
         pacing.put("sent_early", p.sentEarly());
-        Histogram late = p.lateness();
-        ObjectNode lateness = pacing.putObject("send_lateness_us");
+        putLateness(pacing.putObject("send_lateness_us"), p.lateness());
+        putLateness(pacing.putObject("paced_lateness_us"), p.pacedLateness());
+        pacing.put("sent_when_free", p.sentWhenFree());
+    }
+
+    /** A lateness histogram (ns) as its count and percentiles in µs. */
+    private static void putLateness(ObjectNode lateness, Histogram late) {
         lateness.put("count", late.getTotalCount());
         for (String[] q : new String[][] {{"p50", "50"}, {"p99", "99"}, {"p999", "99.9"}}) {
             lateness.put(q[0], late.getValueAtPercentile(Double.parseDouble(q[1])) / 1e3);
