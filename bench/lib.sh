@@ -310,13 +310,15 @@ oha_bin() {
   else die "oha is missing: scripts/setup test builds it into Loadlab's tools cache (cargo install oha)"; fi
 }
 # parse_oha NAME: oha's --output-format json. Answers are the requests with a status code; requests/s
-# are those answers over oha's own run time (summary.total), as the importer reads it.
+# are those answers over oha's own run time (summary.total), as the importer reads it; errors leave out
+# the requests oha itself cut at its deadline ("aborted due to deadline"), as the importer does.
 parse_oha() {
   local o="$tmp/$1.out" fields
   fields="$(python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 ok = sum((d.get("statusCodeDistribution") or {}).values())
-print(ok, repr(ok / d["summary"]["total"]), sum((d.get("errorDistribution") or {}).values()))' "$o")" \
+errs = sum(v for k, v in (d.get("errorDistribution") or {}).items() if "aborted due to deadline" not in k.lower())
+print(ok, repr(ok / d["summary"]["total"]), errs)' "$o")" \
     || { echo "$BENCH: cannot read oha's JSON:" >&2; cat "$o" >&2; exit 1; }
   awk -v f="$fields" -v cpu="$(cat "$tmp/$1.cpu")" -v wall="$(cat "$tmp/$1.wall")" -v sys="$(syscalls_of "$1")" 'BEGIN {
     split(f, a, " "); split(cpu, c, " ")
