@@ -88,6 +88,46 @@ final class HeaderBytes {
         return v;
     }
 
+    /** What {@link #chunkSize} returns for a size of more than 15 hex digits. */
+    static final long TOO_LARGE = -2;
+
+    /**
+     * The status code of a status line {@code b[off, off + len)} without its CRLF ("HTTP/1.1 200 OK": the
+     * reason phrase is optional, the space before it is not required), 0 to 999, or -1 when malformed.
+     */
+    static int statusCode(byte[] b, int off, int len) {
+        if (len < 12 || b[off] != 'H' || b[off + 1] != 'T' || b[off + 2] != 'T' || b[off + 3] != 'P'
+                || b[off + 4] != '/' || b[off + 5] != '1' || b[off + 6] != '.' || !isDigit(b[off + 7])
+                || b[off + 8] != ' ' || !isDigit(b[off + 9]) || !isDigit(b[off + 10]) || !isDigit(b[off + 11])
+                || (len > 12 && b[off + 12] != ' ')) {
+            return -1;
+        }
+        return (b[off + 9] - '0') * 100 + (b[off + 10] - '0') * 10 + (b[off + 11] - '0');
+    }
+
+    /**
+     * The size a chunk-size line {@code b[off, off + len)} gives (hex digits, then optionally extensions
+     * after {@code ;}, space or tab), bytes; -1 when malformed, {@link #TOO_LARGE} beyond 15 hex digits.
+     */
+    static long chunkSize(byte[] b, int off, int len) {
+        long size = 0;
+        int i = 0;
+        for (; i < len; i++) {
+            int d = hexValue(b[off + i]);
+            if (d < 0) {
+                break;
+            }
+            if (i >= 15) {
+                return TOO_LARGE;
+            }
+            size = size * 16 + d;
+        }
+        if (i == 0 || (i < len && b[off + i] != ';' && b[off + i] != ' ' && b[off + i] != '\t')) {
+            return -1;
+        }
+        return size;
+    }
+
     static boolean isDigit(byte b) {
         return b >= '0' && b <= '9';
     }

@@ -2,7 +2,6 @@ package io.loadlab.load;
 
 import io.loadlab.bytes.Bytes;
 import io.netty.buffer.ByteBuf;
-import java.util.Arrays;
 
 /**
  * A lean HTTP/1.1 response parser that counts bodies instead of keeping them.
@@ -67,9 +66,8 @@ public final class ResponseParser {
     private final boolean headRequests;
     /** A copy of the next bytes of the buffer being fed, parsed in place: scratch, valid only in {@link #feed}. */
     private final byte[] window;
-    /** The start of a line that the last bytes fed did not complete; grown on demand up to {@link #MAX_LINE}. */
-    private byte[] line = new byte[0];
-    private int lineLen;
+    /** The start of a line that the last bytes fed did not complete. */
+    private final SplitLine split = new SplitLine();
 
     private int state = STATUS;
     private int status;
@@ -172,47 +170,37 @@ public final class ResponseParser {
                 pos += k;
                 continue;
             }
-            if (state == STATUS && lineLen == 0 && repeated.matches(window, pos, n - pos)) {
+            if (state == STATUS && split.length() == 0 && repeated.matches(window, pos, n - pos)) {
                 pos += repeated.length();
                 reuseHeaders(listener);
                 continue;
             }
             int lf = Bytes.indexOf(window, pos, n, (byte) '\n');
             int len = (lf < 0 ? n : lf) - pos;
-            if (lineLen + len > MAX_LINE) {
+            if (split.length() + len > MAX_LINE) {
                 error = "a line of the response is longer than " + MAX_LINE + " bytes";
                 return pos;
             }
             if (lf < 0) {
                 // The line goes on in the next read: keep its start.
-                keepRoomFor(lineLen + len);
-                System.arraycopy(window, pos, line, lineLen, len);
-                lineLen += len;
-                if (state == HEADER && headerBytes + lineLen > MAX_HEADER_BYTES) {
+                split.append(window, pos, len);
+                if (state == HEADER && headerBytes + split.length() > MAX_HEADER_BYTES) {
                     error = "response headers exceed " + MAX_HEADER_BYTES + " bytes";
                 }
                 return n;
             }
-            if (lineLen > 0) {
-                keepRoomFor(lineLen + len);
-                System.arraycopy(window, pos, line, lineLen, len);
-                int whole = lineLen + len;
-                lineLen = 0;
+            if (split.length() > 0) {
+                split.append(window, pos, len);
+                int whole = split.length();
+                split.clear();
                 sectionStart = -1;
-                onLine(line, 0, whole, listener);
+                onLine(split.bytes(), 0, whole, listener);
             } else {
                 inPlace(pos, lf, listener);
             }
             pos = lf + 1;
         }
         return pos;
-    }
-
-    /** Grows the line buffer to hold {@code n} bytes (at most {@link #MAX_LINE}, checked before). */
-    private void keepRoomFor(int n) {
-        if (n > line.length) {
-            line = Arrays.copyOf(line, Math.min(MAX_LINE, Math.max(n, Math.max(128, 2 * line.length))));
-        }
     }
 
     /** Handles the line {@code window[pos, lf)}, and remembers a header section read whole in this window. */
@@ -271,7 +259,7 @@ public final class ResponseParser {
 
     /** Forgets everything read so far: a new connection starts. */
     public void reset() {
-        lineLen = 0;
+        split.clear();
         error = null;
         stopped = false;
         resetMessage();
@@ -279,7 +267,7 @@ public final class ResponseParser {
 
     /** Whether the parser is between responses (nothing of the next one read yet). */
     public boolean isIdle() {
-        return state == STATUS && lineLen == 0;
+        return state == STATUS && split.length() == 0;
     }
 
     /** Handles the complete line {@code b[off, off + len)}, its LF left out (a CR before it is dropped here). */
@@ -316,14 +304,10 @@ public final class ResponseParser {
         if (len == 0) {
             return null; // RFC 9112 section 2.2: ignore an empty line before the status line.
         }
-        // "HTTP/1.1 200 OK": the reason phrase is optional, the space before it is not required.
-        if (len < 12 || b[off + 0] != 'H' || b[off + 1] != 'T' || b[off + 2] != 'T' || b[off + 3] != 'P'
-                || b[off + 4] != '/' || b[off + 5] != '1' || b[off + 6] != '.' || !HeaderBytes.isDigit(b[off + 7])
-                || b[off + 8] != ' ' || !HeaderBytes.isDigit(b[off + 9]) || !HeaderBytes.isDigit(b[off + 10]) || !HeaderBytes.isDigit(b[off + 11])
-                || (len > 12 && b[off + 12] != ' ')) {
+        status = HeaderBytes.statusCode(b, off, len);
+        if (status < 0) {
             return "malformed status line '" + HeaderBytes.printable(b, off, len) + "'";
         }
-        status = (b[off + 9] - '0') * 100 + (b[off + 10] - '0') * 10 + (b[off + 11] - '0');
         if (status < 100) {
             return "status code " + status + " is out of range";
         }
@@ -398,19 +382,11 @@ public final class ResponseParser {
     }
 
     private String chunkSize(byte[] b, int off, int len) {
-        long size = 0;
-        int i = 0;
-        for (; i < len; i++) {
-            int d = HeaderBytes.hexValue(b[off + i]);
-            if (d < 0) {
-                break;
-            }
-            if (i >= 15) {
-                return "chunk size '" + HeaderBytes.printable(b, off, len) + "' is too large";
-            }
-            size = size * 16 + d;
+        long size = HeaderBytes.chunkSize(b, off, len);
+        if (size == HeaderBytes.TOO_LARGE) {
+            return "chunk size '" + HeaderBytes.printable(b, off, len) + "' is too large";
         }
-        if (i == 0 || (i < len && b[off + i] != ';' && b[off + i] != ' ' && b[off + i] != '\t')) {
+        if (size < 0) {
             return "malformed chunk size line '" + HeaderBytes.printable(b, off, len) + "'";
         }
         if (size == 0) {
