@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 done
 DURATION="${DURATION%s}"
 for v in ROUNDS DURATION CONNECTIONS NGINX_CORE LOAD_CORE; do
-  [[ "${!v}" =~ ^[0-9]+$ ]] && [ "${!v}" -ge 0 ] || die "$v must be a whole number (got '${!v}')"
+  [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a whole number (got '${!v}')"
 done
 [ "$ROUNDS" -ge 1 ] && [ "$DURATION" -ge 1 ] && [ "$CONNECTIONS" -ge 1 ] || die "ROUNDS, DURATION and CONNECTIONS must be at least 1"
 limit="$(ulimit -n)"
@@ -84,12 +84,7 @@ for r in $(seq "$ROUNDS"); do
 done
 
 echo
-awk '
-  function t95(df,    t) {
-    if (df > 30) return 1.96 + 2.3735 / df
-    split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
-    return t[df] + 0
-  }
+awk "$AWK_T95"'
   function stats(label, k,    i, m, sd, v) {
     m = 0; for (i = 1; i <= n[k]; i++) m += x[k, i]; m /= n[k]
     sd = 0; for (i = 1; i <= n[k]; i++) sd += (x[k, i] - m) ^ 2

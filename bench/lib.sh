@@ -402,19 +402,20 @@ bench_order() {
 # win eng syscalls server rebuilt), per section: means over rounds (min, max), the ratios of the means,
 # then each ratio taken per round (loadlab's run against the other tool's in the same round) with n,
 # mean, min, max and a 95% t interval of the mean.
+# AWK_T95: an awk function, t95(df), Student's t for a two-sided 95% interval: the table to 30 degrees
+# of freedom, then z + (z^3 + z) / (4 df). The summaries prepend it to their awk programs.
+AWK_T95='function t95(df,    t) {
+  if (df > 30) return 1.96 + 2.3735 / df
+  split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
+  return t[df] + 0
+}'
 bench_summary() {
   echo
-  awk -v million=1000000 -v order="$1" '
+  awk -v million=1000000 -v order="$1" "$AWK_T95"'
     function mean(k) { return n[k] ? s[k] / n[k] : 0 }
     function add(k, v) { s[k] += v; n[k]++; if (!(k in lo) || v < lo[k]) lo[k] = v; if (!(k in hi) || v > hi[k]) hi[k] = v }
     function line(label, k, p) { if (n[k]) printf "  %-52s %12." p "f   (min %." p "f, max %." p "f)\n", label, mean(k), lo[k], hi[k] }
     function ratio(label, a, b) { if (n[a] && mean(b) > 0) printf "  %-52s %12.3f\n", label, mean(a) / mean(b) }
-    # Student t, two-sided 95%: the table to 30 degrees of freedom, then z + (z^3 + z) / (4 df).
-    function t95(df,    t) {
-      if (df > 30) return 1.96 + 2.3735 / df
-      split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
-      return t[df] + 0
-    }
     function perround(label, sec, lk, ok,    r, k, m, v, cnt, sum, ss, mn, mx, sd, ci) {
       cnt = 0; sum = 0; ss = 0
       for (r = 1; r <= maxr[sec]; r++) {

@@ -50,12 +50,13 @@ public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lat
         long[] counts = new long[4];
         for (Worker w : workers) {
             NettyLoad.onLoop(w.loop, () -> {
-                lateness.add(w.lateness);
+                lateness.add(w.pacedLateness);
+                lateness.add(w.freeLateness);
                 paced.add(w.pacedLateness);
                 counts[0] += w.pacer.map(Pacer::wakeTimes).orElse(0L);
                 counts[1] += w.sentEarly;
                 counts[2] += w.pacer.map(Pacer::passes).orElse(0L);
-                counts[3] += w.sentWhenFree;
+                counts[3] += w.freeLateness.getTotalCount();
                 return null;
             });
         }

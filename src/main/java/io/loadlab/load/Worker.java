@@ -75,15 +75,16 @@ final class Worker {
     long errBody;
     /** At a fixed rate: requests that fell due in the window but were never sent (set at its end). */
     long missed;
-    /** At a fixed rate: how late each request was sent after its due time, ns; null in the closed loop. */
-    final Histogram lateness;
-    /** At a fixed rate: the lateness of the requests the pacer sent when they fell due, ns: the loop's own. */
+    /**
+     * At a fixed rate: the lateness of the requests the pacer sent when they fell due, ns: the loop's own;
+     * null in the closed loop. With {@link #freeLateness} it makes every request's lateness.
+     */
     final Histogram pacedLateness;
     /**
-     * At a fixed rate: requests that fell due while their connection (or stream) still awaited an answer or
-     * was not open yet, and went out as soon as it was free.
+     * At a fixed rate: the lateness of the requests that fell due while their connection (or stream) still
+     * awaited an answer or was not open yet, and went out as soon as it was free, ns.
      */
-    long sentWhenFree;
+    final Histogram freeLateness;
     /** At a fixed rate: requests sent before their due time (a bug if ever above 0). */
     long sentEarly;
 
@@ -95,8 +96,8 @@ final class Worker {
         this.pacer = pacer;
         this.encoder = new RequestEncoder(control.spec.request(), index, control.spec.threads(), control.spec.seed());
         this.service = control.spec.isFixedRate() ? Totals.newHistogram() : null;
-        this.lateness = control.spec.isFixedRate() ? new Histogram(1, HIGHEST_US * 1000, 2) : null;
         this.pacedLateness = control.spec.isFixedRate() ? new Histogram(1, HIGHEST_US * 1000, 2) : null;
+        this.freeLateness = control.spec.isFixedRate() ? new Histogram(1, HIGHEST_US * 1000, 2) : null;
         boolean h2 = control.spec.protocol().isHttp2();
         this.h2Request = h2 ? new H2Request(control.spec.request(), encoder) : null;
         this.h2Bytes = h2 ? new WireBytes(this) : null;
@@ -219,11 +220,10 @@ final class Worker {
         h2.reset();
         missed = 0;
         Arrays.fill(statusCounts, 0);
-        if (lateness != null) {
-            lateness.reset();
+        if (pacedLateness != null) {
             pacedLateness.reset();
+            freeLateness.reset();
             sentEarly = 0;
-            sentWhenFree = 0;
         }
         pacer.ifPresent(Pacer::resetCounts);
     }
@@ -237,13 +237,8 @@ final class Worker {
             sentEarly++;
             return;
         }
-        long capped = Math.min(nanos, HIGHEST_US * 1000);
-        lateness.recordValue(capped);
-        if (paced) {
-            pacedLateness.recordValue(capped);
-        } else {
-            sentWhenFree++;
-        }
+        // One histogram per send: the two make every request's lateness when the run ends (Pacing.of).
+        (paced ? pacedLateness : freeLateness).recordValue(Math.min(nanos, HIGHEST_US * 1000));
     }
 
     /** Answers since the last reset, for the warm-up's throughput. Runs on the loop. */
