@@ -7,6 +7,7 @@ import io.loadlab.load.SteadyState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -43,8 +44,8 @@ final class Collector {
     Optional<Boolean> steady = Optional.empty();
     /** Why the warm-up ended early, when the server gave no good answer; empty otherwise. */
     Optional<String> cutShort = Optional.empty();
-    /** The merged second at which the steady-state rule began to hold without a break; -1 when it does not. */
-    private int steadySince = -1;
+    /** The server's compilers' CPU time so far, s, when the collection began and after each warm-up second. */
+    private final List<OptionalDouble> compiled = new ArrayList<>();
     private boolean windowOpen;
     private boolean aborted;
     private int next;
@@ -63,6 +64,7 @@ final class Collector {
         this.done = new Message.Done[n];
         java.util.Arrays.fill(state, State.RUNNING);
         this.windowStart = phases.steady().isPresent() ? -1 : 0;
+        compiled.add(listener.serverCompilerSeconds());
     }
 
     /** Collects until the window is over, every agent has ended, or one was lost. */
@@ -120,16 +122,17 @@ final class Collector {
 
     /**
      * Applies the warm-up's end rule to the merged seconds so far, as {@code WarmupEnd} does on one
-     * host: opens the window at the maximum, when the steady-state rule has held since second t for
-     * t seconds more (a JIT plateau is not the final level), or after a second without a good answer
-     * (which {@link #cutShort} then says).
+     * host: opens the window at the maximum, when the steady-state rule holds and the server's JIT
+     * compilers (where its sampler knows them) are quiet over the same seconds, or after a second
+     * without a good answer (which {@link #cutShort} then says). The agents' own compilers are not
+     * known here; each agent's engine is warmed by its first runs.
      */
     private void decideWarmup() {
         var st = phases.steady().orElseThrow();
         int n = warm.size();
+        compiled.add(listener.serverCompilerSeconds());
         boolean isSteady = SteadyState.check(warm.stream()
-                .map(s -> new SteadyState.Interval(s.requests(), s.seconds())).toList()).steady();
-        steadySince = !isSteady ? -1 : steadySince < 0 ? n : steadySince;
+                .map(s -> new SteadyState.Interval(s.requests(), s.seconds())).toList()).steady() && compilersQuiet(n);
         IntervalSample last = warm.get(n - 1);
         ErrorCounts e = last.errors();
         boolean noGood = last.requests() - e.status() - e.protocol() - e.body() <= 0;
@@ -139,7 +142,7 @@ final class Collector {
         }
         long minS = (st.min().toMillis() + 999) / 1000;
         long maxS = (st.max().toMillis() + 999) / 1000;
-        if (noGood || (n >= minS && isSteady && n >= 2 * steadySince) || n >= maxS) {
+        if (noGood || (n >= minS && isSteady) || n >= maxS) {
             windowStart = n;
             steady = Optional.of(isSteady);
             openWindow();
@@ -150,6 +153,17 @@ final class Collector {
                 }
             }
         }
+    }
+
+    /** Whether the server's compilers, when known at both ends, were quiet over the rule's last seconds. */
+    private boolean compilersQuiet(int n) {
+        if (n < SteadyState.WINDOW) {
+            return false;
+        }
+        OptionalDouble from = compiled.get(n - SteadyState.WINDOW);
+        OptionalDouble to = compiled.get(n);
+        double span = warm.subList(n - SteadyState.WINDOW, n).stream().mapToDouble(IntervalSample::seconds).sum();
+        return from.isEmpty() || to.isEmpty() || SteadyState.compilersQuiet(to.getAsDouble() - from.getAsDouble(), span);
     }
 
     private void openWindow() {

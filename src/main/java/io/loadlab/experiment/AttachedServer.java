@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -141,6 +142,11 @@ record AttachedServer(String label, URI url, Optional<ProcessHandle> process) im
             @Override
             public void windowStarted() {
                 s.ifPresent(ServerSampler::windowStarted);
+            }
+
+            @Override
+            public OptionalDouble serverCompilerSeconds() {
+                return s.map(ServerSampler::serverCompilerSeconds).orElse(OptionalDouble.empty());
             }
 
             @Override

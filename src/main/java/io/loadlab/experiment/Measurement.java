@@ -163,6 +163,11 @@ final class Measurement {
             }
 
             @Override
+            public OptionalDouble serverCompilerSeconds() {
+                return inner.serverCompilerSeconds();
+            }
+
+            @Override
             public void interval(io.loadlab.load.IntervalSample sample) {
                 inner.interval(sample);
             }

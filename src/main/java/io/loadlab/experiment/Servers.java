@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Starts a {@link Server}: a subject process on this host, built and pinned by the runner's
@@ -123,6 +124,11 @@ final class Servers {
                 @Override
                 public void windowStarted() {
                     s.windowStarted();
+                }
+
+                @Override
+                public OptionalDouble serverCompilerSeconds() {
+                    return s.serverCompilerSeconds();
                 }
 
                 @Override

@@ -96,7 +96,8 @@ public final class ProcessTreeStats {
         return all;
     }
 
-    private static List<ProcessHandle> tree(ProcessHandle root) {
+    /** The process and its descendants now. */
+    static List<ProcessHandle> tree(ProcessHandle root) {
         List<ProcessHandle> tree = new ArrayList<>();
         tree.add(root);
         root.descendants().forEach(tree::add);

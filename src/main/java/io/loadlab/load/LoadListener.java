@@ -1,5 +1,7 @@
 package io.loadlab.load;
 
+import java.util.OptionalDouble;
+
 /**
  * Hears a run's progress, on the thread that called {@link NettyLoad#run}. Callbacks must be
  * quick: they run between interval snapshots. A harness uses the window callbacks to sample the
@@ -12,6 +14,15 @@ public interface LoadListener {
 
     /** The host resolved and accepted a connection: load starts now (with the warm-up, if any). */
     default void started() {
+    }
+
+    /**
+     * CPU time, s, that the server's JIT compiler threads have used so far; asked after every
+     * warm-up interval, since a steady-state warm-up does not end while they work
+     * ({@link SteadyState#MAX_COMPILER_SHARE}). Empty when not known: not a JVM, or not on this host.
+     */
+    default OptionalDouble serverCompilerSeconds() {
+        return OptionalDouble.empty();
     }
 
     /** The warm-up is over; measuring begins now. */

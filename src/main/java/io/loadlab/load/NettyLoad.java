@@ -13,8 +13,10 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Runs a {@link LoadSpec} and returns its {@link LoadResult}.
@@ -45,6 +47,14 @@ public final class NettyLoad {
      *                       errors are counted instead
      */
     public static LoadResult run(LoadSpec spec, LoadListener listener) {
+        return run(spec, listener, WarmupEnd.CompilerTime::engineSeconds);
+    }
+
+    /**
+     * The same, with this engine's compiler time read from {@code engineCompilers}: a test that must
+     * see the server's compilers alone, whatever the JIT of its own JVM does, passes an empty one.
+     */
+    static LoadResult run(LoadSpec spec, LoadListener listener, Supplier<OptionalDouble> engineCompilers) {
         Transport transport = spec.transport().resolve();
         InetSocketAddress address = preflight(spec);
         // Built before the loops start: a bad CA file or cipher is a usage error with nothing to shut down.
@@ -56,7 +66,7 @@ public final class NettyLoad {
                 ? Optional.of(new Pacer.Factory(io, f.paceSlack().toNanos())) : Optional.empty();
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("loadlab-load", true), pacers.<IoHandlerFactory>map(p -> p).orElse(io));
-        RunPhases run = new RunPhases(spec, transport, control, group, pacers, listener);
+        RunPhases run = new RunPhases(spec, transport, control, group, pacers, listener, engineCompilers);
         boolean ended = false;
         try {
             ProtocolPreflight.check(spec, address, group, transport);

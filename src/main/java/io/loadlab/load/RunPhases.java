@@ -10,9 +10,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -31,6 +33,8 @@ final class RunPhases {
     private final MultiThreadIoEventLoopGroup group;
     private final Optional<Pacer.Factory> pacers;
     private final LoadListener listener;
+    /** This engine's JIT compiler time so far, s ({@link WarmupEnd.CompilerTime#engineSeconds}). */
+    private final Supplier<OptionalDouble> engineCompilers;
     final List<Worker> workers = new ArrayList<>();
     /** One per worker, owned by this thread: what each loop's snapshot is copied into. */
     private final List<Tally> tallies = new ArrayList<>();
@@ -51,13 +55,14 @@ final class RunPhases {
                          boolean stoppedEarly) {}
 
     RunPhases(LoadSpec spec, Transport transport, RunControl control, MultiThreadIoEventLoopGroup group,
-              Optional<Pacer.Factory> pacers, LoadListener listener) {
+              Optional<Pacer.Factory> pacers, LoadListener listener, Supplier<OptionalDouble> engineCompilers) {
         this.spec = spec;
         this.transport = transport;
         this.control = control;
         this.group = group;
         this.pacers = pacers;
         this.listener = listener;
+        this.engineCompilers = engineCompilers;
     }
 
     LoadResult execute() {
@@ -129,7 +134,7 @@ final class RunPhases {
      * warm-up is over: its fixed length or maximum, steady for long enough, or no good answer.
      */
     private Warmed warmUp() {
-        WarmupEnd end = new WarmupEnd(spec.warmup());
+        WarmupEnd end = new WarmupEnd(spec.warmup(), compilerTime());
         long max = spec.warmup().max().toNanos();
         long step = SteadyState.INTERVAL_MS * 1_000_000L;
         long previousAnswers = 0;
@@ -146,7 +151,7 @@ final class RunPhases {
                 good += both[1];
             }
             boolean over = end.add(new SteadyState.Interval(answers - previousAnswers, (now - previousNanos) / 1e9),
-                    good - previousGood, (now - control.startNanos) / 1e9);
+                    good - previousGood, (now - control.startNanos) / 1e9, compilerTime());
             previousAnswers = answers;
             previousGood = good;
             previousNanos = now;
@@ -154,6 +159,10 @@ final class RunPhases {
                 return end.result((previousNanos - control.startNanos) / 1e9);
             }
         }
+    }
+
+    private WarmupEnd.CompilerTime compilerTime() {
+        return new WarmupEnd.CompilerTime(listener.serverCompilerSeconds(), engineCompilers.get());
     }
 
     /** Ends the warm-up: the listener first, then the clocks, then every loop forgets the warm-up. */

@@ -63,6 +63,14 @@ public final class SteadyState {
     public static final double MAX_NOISY_SHIFT = 0.05;
     /** Largest change between the halves, in standard errors, that the flat-within-noise test accepts. */
     public static final double SHIFT_SE = 2.0;
+    /**
+     * Largest share of one CPU that a JIT's compiler threads may use over the quiet test's last
+     * {@link #WINDOW} intervals for a warm-up to end (issue 31): 5%, 100 ms in 2 s. The server's
+     * compilers, where {@link LoadListener#serverCompilerSeconds} knows them, and this engine's own.
+     * java-netty's used 40-60% of its core over its first 3-5 s, then 0-6% an interval, with a
+     * rare late compilation of 0.1 s.
+     */
+    public static final double MAX_COMPILER_SHARE = 0.05;
 
     private SteadyState() {
     }
@@ -145,6 +153,14 @@ public final class SteadyState {
         int half = r.length / 2;
         double standardError = sigma * Math.sqrt(2.0 / half);
         return shift <= MAX_TREND * mean || shift <= SHIFT_SE * standardError;
+    }
+
+    /**
+     * Whether compilers that used {@code compilerSeconds} of CPU over {@code spanSeconds} of wall
+     * time are done: at most {@link #MAX_COMPILER_SHARE} of one CPU.
+     */
+    public static boolean compilersQuiet(double compilerSeconds, double spanSeconds) {
+        return compilerSeconds <= MAX_COMPILER_SHARE * spanSeconds;
     }
 
     private static double[] rates(List<Interval> intervals, int last) {

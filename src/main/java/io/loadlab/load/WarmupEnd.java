@@ -1,9 +1,12 @@
 package io.loadlab.load;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * When a warm-up ends, decided after each of its {@link SteadyState#INTERVAL_MS} ms intervals. In
@@ -16,14 +19,16 @@ import java.util.Optional;
  *       errors are the result. A server that takes over a second for its first answer gets a short
  *       warm-up, which the run says.</li>
  *   <li><b>The maximum</b>: the run is measured, steady or not, as the rule says at that moment.</li>
- *   <li><b>Steady, and for long enough</b> (steady-state warm-up only, and not before its minimum):
- *       {@link SteadyState}'s rule must have held at every check since it first held, at elapsed time
- *       t, until at least 2t: a level must last as long again as it took to appear. No rule that
- *       looks at the last seconds can tell a final level from a JIT plateau before the next
- *       compilation; java-netty once read 127k requests/s "steady after 5.0 s" on such a plateau,
- *       while its other runs read 185-197k. A plateau that ends before it is as old as the time it
- *       began is seen to end, as its rise breaks the rule; a server steady after 2 s costs 2 s more.
- *       A subject with a longer plateau still sets a minimum in its manifest.</li>
+ *   <li><b>Steady, compilers done</b> (steady-state warm-up only, and not before its minimum):
+ *       {@link SteadyState}'s rule holds, and the JIT compilers, the server's where its sampler knows
+ *       them and this engine's own, used at most {@link SteadyState#MAX_COMPILER_SHARE} of a CPU over
+ *       the same intervals. No rule that looks at the throughput alone can tell a final level from a
+ *       JIT plateau: java-netty once read 127k requests/s "steady after 5.0 s" while its other runs
+ *       read 185-197k, and its compiler threads take 40-60% of its core for its first 3-5 s. The
+ *       compilers say it directly. (Before, the rule had to hold as long again as it took to first
+ *       hold; over 10 rounds that made warm-ups 9-19 s and the worst plaintext/json ratio no better.)
+ *       A server without compiler threads (Go, Rust, C++), or one this host cannot see, is judged
+ *       on its throughput and its manifest's minimum.</li>
  * </ol>
  */
 final class WarmupEnd {
@@ -33,15 +38,17 @@ final class WarmupEnd {
 
     private final Warmup warmup;
     private final List<SteadyState.Interval> samples = new ArrayList<>();
+    /** The compilers' time so far at the warm-up's start, then after each interval. */
+    private final List<CompilerTime> compilers = new ArrayList<>();
     private int noGood;
     private long answersWithoutGood;
-    /** Elapsed time, s, of the first check of the current unbroken run of steady checks; -1 when not steady. */
-    private double steadySince = -1;
     private boolean steady;
     private Optional<String> cutShort = Optional.empty();
 
-    WarmupEnd(Warmup warmup) {
+    /** @param start the compilers' time so far when the load started */
+    WarmupEnd(Warmup warmup, CompilerTime start) {
         this.warmup = warmup;
+        compilers.add(start);
     }
 
     /**
@@ -50,9 +57,11 @@ final class WarmupEnd {
      * @param interval       its answers (good or not) and length
      * @param good           the good answers among them
      * @param elapsedSeconds time since the load started, s, at its end
+     * @param compiled       the compilers' time so far, at its end
      */
-    boolean add(SteadyState.Interval interval, long good, double elapsedSeconds) {
+    boolean add(SteadyState.Interval interval, long good, double elapsedSeconds, CompilerTime compiled) {
         samples.add(interval);
+        compilers.add(compiled);
         if (good > 0) {
             noGood = 0;
             answersWithoutGood = 0;
@@ -60,8 +69,7 @@ final class WarmupEnd {
             noGood++;
             answersWithoutGood += interval.answers();
         }
-        steady = SteadyState.check(samples).steady();
-        steadySince = !steady ? -1 : steadySince < 0 ? elapsedSeconds : steadySince;
+        steady = SteadyState.check(samples).steady() && compilersQuiet();
         if (noGood >= NO_GOOD_INTERVALS) {
             cutShort = Optional.of(String.format(Locale.ROOT, "no good answer in its last %.1f s (%s)",
                     NO_GOOD_INTERVALS * SteadyState.INTERVAL_MS / 1000.0, answersWithoutGood == 0
@@ -72,13 +80,48 @@ final class WarmupEnd {
         if (elapsedSeconds >= max - SteadyState.INTERVAL_MS / 1e5) {
             return true;
         }
-        return warmup instanceof Warmup.Steady s && steady && elapsedSeconds >= s.min().toNanos() / 1e9
-                && elapsedSeconds >= 2 * steadySince;
+        return warmup instanceof Warmup.Steady s && steady && elapsedSeconds >= s.min().toNanos() / 1e9;
+    }
+
+    /** Whether each compiler known at both ends of the rule's last intervals was quiet over them. */
+    private boolean compilersQuiet() {
+        int n = samples.size();
+        if (n < SteadyState.WINDOW) {
+            return false;
+        }
+        double span = samples.subList(n - SteadyState.WINDOW, n).stream().mapToDouble(SteadyState.Interval::seconds).sum();
+        CompilerTime from = compilers.get(n - SteadyState.WINDOW);
+        CompilerTime to = compilers.get(n);
+        return quiet(from.server(), to.server(), span) && quiet(from.engine(), to.engine(), span);
+    }
+
+    private static boolean quiet(OptionalDouble from, OptionalDouble to, double span) {
+        return from.isEmpty() || to.isEmpty() || SteadyState.compilersQuiet(to.getAsDouble() - from.getAsDouble(), span);
     }
 
     /** How the warm-up went, once it ended after {@code seconds}. */
     Warmed result(double seconds) {
         return new Warmed(seconds, Optional.of(steady), samples.stream().map(SteadyState.Interval::rate).toList(),
                 cutShort);
+    }
+
+    /**
+     * CPU time, s, that JIT compilers have used so far.
+     *
+     * @param server the server's compiler threads ({@link LoadListener#serverCompilerSeconds}); empty when not known
+     * @param engine this engine's JVM ({@link #engineSeconds}); empty when not known
+     */
+    record CompilerTime(OptionalDouble server, OptionalDouble engine) {
+
+        /**
+         * This JVM's compilation time, s: HotSpot's elapsed time in compilations, summed over its
+         * compiler threads (close to their CPU time while they are not preempted). Empty for a JVM
+         * that does not count it.
+         */
+        static OptionalDouble engineSeconds() {
+            CompilationMXBean c = ManagementFactory.getCompilationMXBean();
+            return c == null || !c.isCompilationTimeMonitoringSupported() ? OptionalDouble.empty()
+                    : OptionalDouble.of(c.getTotalCompilationTime() / 1e3);
+        }
     }
 }

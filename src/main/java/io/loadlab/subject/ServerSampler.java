@@ -1,5 +1,6 @@
 package io.loadlab.subject;
 
+import io.loadlab.host.CompilerThreads;
 import io.loadlab.host.MachineCpu;
 import io.loadlab.host.ProcFs;
 import io.loadlab.host.ProcessTreeStats;
@@ -17,6 +18,7 @@ import java.util.OptionalDouble;
 public final class ServerSampler implements LoadListener {
     private final ProcessHandle server;
     private final List<Integer> cpus;
+    private final CompilerThreads compilers;
     private boolean peakReset;
     private Optional<ProcessTreeStats.Reading> start = Optional.empty();
     private Optional<ProcessTreeStats.Reading> end = Optional.empty();
@@ -33,11 +35,18 @@ public final class ServerSampler implements LoadListener {
     public ServerSampler(ProcessHandle server, List<Integer> cpus) {
         this.server = server;
         this.cpus = List.copyOf(cpus);
+        this.compilers = new CompilerThreads(server);
     }
 
     /** A sampler of the subject's tree over the whole machine. */
     public ServerSampler(ProcessHandle server) {
         this(server, List.of());
+    }
+
+    /** The JIT compiler threads' CPU time in the subject's tree ({@link CompilerThreads}), s; empty for a server without them. */
+    @Override
+    public OptionalDouble serverCompilerSeconds() {
+        return compilers.cpuSeconds();
     }
 
     @Override
