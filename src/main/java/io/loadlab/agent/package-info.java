@@ -157,7 +157,8 @@
  *       moments, and one agent's end would unload the server while another still measures): the agents
  *       run without one for the longest warm-up plus the window ({@code Split.Phases}), the coordinator
  *       applies {@code load.SteadyState}'s rule and the warm-up's end rules to the merged seconds (4 and 8
- *       intervals of 1 s here, not 0.5 s; steady from second t until 2t; a second without a good answer
+ *       intervals of 1 s here, not 0.5 s; steady with the server's compilers quiet, where its host's sampler
+ *       reads them, the agents' own not known; a second without a good answer
  *       cuts it short), then tells every agent the index after which to stop. Those engines are stopped
  *       rather than ending by themselves, so status codes and bytes written are not known: null in
  *       {@code load --json}, empty in the row, never 0. A cold agent JVM falls behind a fixed-rate schedule

@@ -61,9 +61,11 @@ final class ConsoleProgress implements Runner.Progress {
             String offered = row.get(RunColumn.TARGET_RPS).isEmpty() ? "" : " of " + Units.integer(Double.parseDouble(
                     row.get(RunColumn.TARGET_RPS))) + " offered, " + (row.get(RunColumn.MISSED).isEmpty() ? "?" : row.get(RunColumn.MISSED))
                     + " missed,";
+            String cut = row.get(RunColumn.WARMUP_CUT_SHORT);
             err.printf(Locale.ROOT, "      %s rps%s after a %s s warm-up%s%n", Units.integer(Double.parseDouble(row.get(RunColumn.RPS))),
                     offered, row.get(RunColumn.WARMUP_S).isEmpty() ? "?" : Units.decimal(Double.parseDouble(row.get(RunColumn.WARMUP_S))),
-                    steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
+                    !cut.isEmpty() ? " (cut short: " + cut + ")"
+                            : steady.isEmpty() ? "" : steady.equals("true") ? " (steady)" : " (NOT steady)");
             err.flush();
         }
         if (row.get(RunColumn.STATUS).equals(RunColumn.Status.FAILED.value())) {

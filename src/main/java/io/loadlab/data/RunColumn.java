@@ -118,7 +118,7 @@ public enum RunColumn {
     STARTED_AT("started_at", Type.TEXT, false,
             "when the run started, UTC (ISO 8601)"),
     STEADY("steady", Type.BOOLEAN, false,
-            "whether the warm-up's throughput was steady at its end (the built-in engine records it after a"
+            "whether the warm-up was steady at its end: throughput flat and JIT compilers quiet (the built-in engine records it after a"
                     + " fixed warm-up too; empty for an external tool's fixed warm-up or a run of -n requests)"),
     MISSED("missed", Type.LONG, false,
             "at a fixed rate, requests that were due but never sent"),
@@ -139,7 +139,9 @@ public enum RunColumn {
     SERVER_LAUNCH("server_launch", Type.TEXT, false,
             "started (Loadlab built, started, pinned and stopped the server) or attached (someone else started it: not pinned; CPU and memory only with its pid)"),
     ERRORS_BODY("errors_body", Type.LONG, false,
-            "answers whose body lacked the workload's body-contains (empty: bodies were not looked into)");
+            "answers whose body lacked the workload's body-contains (empty: bodies were not looked into)"),
+    WARMUP_CUT_SHORT("warmup_cut_short", Type.TEXT, false,
+            "why the warm-up ended early: no good answer for a second, and what came instead (empty: it ran its course)");
 
     private final String id;
     private final Type type;

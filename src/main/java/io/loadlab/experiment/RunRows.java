@@ -70,6 +70,7 @@ final class RunRows {
         });
         v.put(RunColumn.WARMUP_S.id(), num(round3(r.warmup().seconds())));
         v.put(RunColumn.STEADY.id(), r.warmup().steady().map(String::valueOf).orElse(""));
+        r.warmup().cutShort().ifPresent(why -> v.put(RunColumn.WARMUP_CUT_SHORT.id(), why));
         r.missed().ifPresent(m -> v.put(RunColumn.MISSED.id(), Long.toString(m)));
         server(v, server.server(), r.requests());
         machine(v, server);

@@ -105,10 +105,12 @@
  *       are quiet (CV at most 3% and no trend over 2%) or the last 8 (4 s) are flat within their own
  *       noise. On seeded simulated series ({@code SteadyWarmupTest}) flat ones with 5% noise pass 82% of
  *       checks and a rise of 20% over the 4 s passes 4%.</li>
- *   <li>Steady for long enough, and no good answer ({@code load.WarmupEnd}, issue 31): the rule must
- *       hold from its first hold at t until 2t (java-netty read 127,067 requests/s "steady after 5.0 s" on
- *       a JIT plateau while its other five runs read 185-197k; {@code BrokenWarmupTest},
- *       {@code bench/plateau.sh}); 1 s without an answer of an accepted status and body ends any
+ *   <li>Compilers quiet, and no good answer ({@code load.WarmupEnd}, issue 31): the warm-up ends
+ *       only when the JIT compiler threads of the subject (read from {@code /proc} by its sampler,
+ *       {@code host.CompilerThreads}) and of this engine used at most 5% of a CPU over the rule's last
+ *       2 s (java-netty read 127,067 requests/s "steady after 5.0 s" on a JIT plateau while its other
+ *       five runs read 185-197k, and its compilers take 40-60% of its core for 3-5 s;
+ *       {@code BrokenWarmupTest}, {@code WarmupCompilersTest}, {@code bench/plateau.sh}); 1 s without an answer of an accepted status and body ends any
  *       warm-up at once ({@code warmup_cut_short}). The agents' coordinator applies both on the merged
  *       whole seconds ({@code agent.Collector}); for wrk and h2load a steady-state warm-up is the
  *       built-in engine's, followed by a 1 s run of the tool ({@code engine.ToolEngine}).</li>

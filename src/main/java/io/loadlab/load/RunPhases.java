@@ -131,7 +131,7 @@ final class RunPhases {
 
     /**
      * Runs the load in intervals of {@link SteadyState#INTERVAL_MS} until {@link WarmupEnd} says the
-     * warm-up is over: its fixed length or maximum, steady for long enough, or no good answer.
+     * warm-up is over: its fixed length or maximum, steady with the compilers quiet, or no good answer.
      */
     private Warmed warmUp() {
         WarmupEnd end = new WarmupEnd(spec.warmup(), compilerTime());

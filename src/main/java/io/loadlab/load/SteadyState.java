@@ -42,8 +42,9 @@ import java.util.List;
  * can say "steady" after 2 s instead of 3-4 s, which matters when an experiment has hundreds of runs.
  * No rule that looks at the last seconds can tell a final level from a plateau before a later JIT
  * step (the JDK's HTTP server holds one for 3-4 s at half its final throughput): {@link WarmupEnd}
- * therefore asks the rule to keep holding as long again as it took to first hold, and a subject
- * with a longer plateau sets a minimum in its manifest ({@code warmup: {min: 8s, max: 30s}}).
+ * therefore also waits for the JIT compilers to be quiet ({@link #MAX_COMPILER_SHARE}), and a subject
+ * whose plateau its compilers do not show sets a minimum in its manifest
+ * ({@code warmup: {min: 8s, max: 30s}}).
  */
 public final class SteadyState {
 

@@ -38,8 +38,8 @@ public sealed interface Warmup {
     }
 
     /**
-     * Load until the throughput is steady by {@link SteadyState}'s rule for long enough
-     * ({@link WarmupEnd}), at least {@code min} and at most {@code max}; a run that reaches {@code max}
+     * Load until the throughput is steady by {@link SteadyState}'s rule and the JIT compilers are
+     * quiet ({@link WarmupEnd}), at least {@code min} and at most {@code max}; a run that reaches {@code max}
      * first is measured and marked not steady.
      *
      * @param min shortest warm-up, at least one {@link SteadyState#WINDOW} of intervals is used anyway

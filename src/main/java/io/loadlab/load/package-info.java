@@ -61,7 +61,7 @@
  *   <li><b>Warm-up.</b> Load runs from the start; at the warm-up's end every loop resets its
  *       recorders and counters, and requests in flight then count in the window. When it ends is
  *       {@code WarmupEnd}'s decision, made every {@link io.loadlab.load.SteadyState#INTERVAL_MS} ms from
- *       each loop's answers: its fixed length, steady for long enough, its maximum, or 1 s without a
+ *       each loop's answers: its fixed length, steady with the compilers quiet, its maximum, or 1 s without a
  *       good answer (those classes give the rules and their measurements). Without a warm-up the
  *       listener's work and the clock and CPU readings come <em>before</em> the first connection, so
  *       the window is the whole run: a slow {@code /proc} scan once inflated requests/s by counting

@@ -105,7 +105,7 @@ public final class Headline {
             Map.entry("split_group", "runs at different connection counts or rates are analysed apart"),
             Map.entry("slow_first_round", "the first round was slower than every later one: the warm-up was too short"),
             Map.entry("drift", "the figures rose or fell with the round number: the machine changed while they ran"),
-            Map.entry("not_steady", "the throughput never settled within the warm-up"),
+            Map.entry("not_steady", "the throughput or the JIT compilers never settled within the warm-up"),
             Map.entry("noisy_machine", "other processes or the hypervisor took CPU during the window"),
             Map.entry("rate_not_reached", "the fixed rate was not held"),
             Map.entry("load_bound", "the load generator may be the limit, so the throughput is a lower bound"),

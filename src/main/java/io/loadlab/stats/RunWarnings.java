@@ -25,7 +25,7 @@ final class RunWarnings {
     private RunWarnings() {
     }
 
-    /** Runs whose {@code steady} is false: the window began before the throughput settled. */
+    /** Runs whose {@code steady} is false: the window began before the throughput settled and the JIT compilers were done. */
     static Optional<Warning> notSteady(RunData data, Group g, List<Integer> okRows) {
         Flagged f = Flagged.of(data, okRows, r -> data.flag(RunColumn.STEADY.id(), r) != 0 ? Optional.empty()
                 : Optional.of("warm-up " + data.number(RunColumn.WARMUP_S.id(), r).stream().mapToObj(w -> Units.decimal(w) + " s")

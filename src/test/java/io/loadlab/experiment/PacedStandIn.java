@@ -29,13 +29,27 @@ public final class PacedStandIn {
 
     /** Writes {@code home/subjects/NAME/subject.yaml}: the stand-in under another name. */
     public static void install(Path home, String name, double serviceMs) throws IOException {
+        install(home, name, serviceMs, "");
+    }
+
+    /**
+     * Writes {@code home/subjects/NAME/subject.yaml}: the stand-in as a JIT server, {@code plateauMs}
+     * an answer for its first {@code plateauSeconds} after its first request while a thread named like
+     * HotSpot's C2 compiler burns CPU, then {@code serviceMs}.
+     */
+    public static void installJit(Path home, String name, double serviceMs, double plateauSeconds, double plateauMs)
+            throws IOException {
+        install(home, name, serviceMs, " --plateau-s " + plateauSeconds + " --plateau-ms " + plateauMs);
+    }
+
+    private static void install(Path home, String name, double serviceMs, String more) throws IOException {
         Path subject = Files.createDirectories(home.resolve("subjects/" + name));
         Files.writeString(subject.resolve("subject.yaml"), "name: " + name + "\n"
                 + "description: one worker, " + serviceMs + " ms per request (the latency-sweep tests' stand-in)\n"
                 + "language: Python\n"
                 + "requires: [python3]\n"
                 + "start: " + FaultySubjects.PYTHON + " " + SERVER + " --port {port} --service-ms " + serviceMs
-                + " --pids " + home.resolve("pids") + "\n"
+                + " --pids " + home.resolve("pids") + more + "\n"
                 + "ready: {path: /plaintext, timeout: 30s}\n"
                 + "workloads: [plaintext]\n");
     }

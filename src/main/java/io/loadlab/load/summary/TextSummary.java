@@ -72,8 +72,9 @@ public final class TextSummary {
             sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, ended early: %s%n", r.warmupSeconds(),
                     r.warmup().cutShort().get()));
         } else if (r.warmupSeconds() > 0) {
-            sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, throughput %s at its end%n", r.warmupSeconds(),
-                    r.steady().orElse(false) ? "steady" : "NOT steady"));
+            sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, %s%n", r.warmupSeconds(), r.steady().orElse(false)
+                    ? "steady at its end (throughput flat, JIT compilers quiet)"
+                    : "NOT steady at its end (throughput still changing, or JIT compilers busy)"));
         }
         sb.append(String.format(Locale.ROOT, "  Transfer/sec  %s read, %s written%n",
                 Units.bytes(r.bytesReadPerSecond()), Units.bytes(r.bytesWritten() / Math.max(1e-9, r.durationSeconds()))));
