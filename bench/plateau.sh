@@ -5,8 +5,8 @@
 # and prints each round's plaintext/json throughput ratio and warm-ups, then the worst ratio (the one
 # furthest from 1). On a quiet machine the two workloads are within a few percent of each other;
 # a round whose warm-up stopped on a plateau reads far below (0.66 in that demo).
-# Run it with the launcher of each build to compare (see src/main/java/io/loadlab/experiment/package-info.java, "Steady for
-# long enough"), on a quiet machine: the noise_cpu_s column says how quiet it was.
+# Run it with the launcher of each build to compare (see src/main/java/io/loadlab/load/WarmupEnd.java, "Steady,
+# compilers done"), on a quiet machine: the noise_cpu_s column says how quiet it was.
 # Usage: bench/plateau.sh LAUNCHER [ROUNDS] [OUT]   (default 10 rounds, OUT a new folder under /tmp)
 set -euo pipefail
 launcher="${1:?usage: bench/plateau.sh LAUNCHER [ROUNDS] [OUT] (LAUNCHER: path of a loadlab launcher)}"
