@@ -23,7 +23,8 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class RemoteSummary {
 
-    // The load --json summary's format (as load.summary.JsonSummary), not experiment.json: agent does not depend on data.
+    // The load --json summary's format (as load.summary.JsonSummary), not experiment.json's: a remote run answers as a
+    // local load --json does.
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RemoteSummary() {

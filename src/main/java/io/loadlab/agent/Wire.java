@@ -22,7 +22,8 @@ import org.HdrHistogram.Histogram;
  */
 final class Wire {
 
-    // Its own mapper, not data.Json's: the wire format is compact (no indentation) and agent does not depend on data.
+    // Its own mapper, not data.Json's: the wire format is compact (no indentation), and the agents' protocol must not change
+    // with the data files' settings.
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Wire() {

@@ -90,10 +90,13 @@ public final class RoundsAuto {
         return maxRounds - FIRST_LOOK + 1;
     }
 
-    /** The options of each look: {@code options} with α split evenly over {@link #looks} looks. */
+    /**
+     * The options of each look: {@code options} with α split evenly over {@link #looks} looks, and
+     * everything else, the adjustment for several comparisons included, as given.
+     */
     public static CompareOptions perLook(CompareOptions options, int maxRounds) {
         return new CompareOptions(options.alpha() / looks(maxRounds), options.noise(), options.bootstrap(),
-                options.seed());
+                options.seed(), options.adjustment());
     }
 
     /**

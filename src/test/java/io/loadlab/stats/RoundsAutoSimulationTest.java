@@ -56,6 +56,9 @@ class RoundsAutoSimulationTest {
         assertEquals(8, RoundsAuto.looks(10));
         assertEquals(1, RoundsAuto.looks(3));
         assertEquals(0.05 / 8, RoundsAuto.perLook(OPTIONS, 10).alpha(), 1e-15);
+        // Only α is split: the adjustment asked for holds at every look (it was reset to Holm's).
+        CompareOptions none = new CompareOptions(0.05, 0.01, 1_000, 3, Adjustment.NONE);
+        assertEquals(new CompareOptions(0.05 / 8, 0.01, 1_000, 3, Adjustment.NONE), RoundsAuto.perLook(none, 10));
         StatsException e = org.junit.jupiter.api.Assertions.assertThrows(StatsException.class, () -> RoundsAuto.looks(2));
         assertTrue(e.getMessage().contains("at least 3"), e.getMessage());
     }
