@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -39,8 +40,8 @@ public final class CompilerThreads {
      * User plus system CPU time, s, that the tree's compiler threads have used, as far as the
      * readings so far saw them, at the kernel's tick (10 ms). Summed thread by thread, so that the
      * figure never falls when a compiler thread ends: HotSpot stops compiler threads that fall idle
-     * and starts new ones later, which count their whole time. Empty while there is no {@code /proc}, the root is gone,
-     * or no compiler thread was ever seen (not a JVM: nothing to wait for).
+     * and starts new ones later, which count their whole time. Empty while there is no {@code /proc},
+     * the root is gone, or no compiler thread was ever seen (not a JVM: nothing to wait for).
      */
     public synchronized OptionalDouble cpuSeconds() {
         if (!ProcessTreeStats.supported() || !root.isAlive()) {
@@ -50,10 +51,10 @@ public final class CompilerThreads {
             Path tasks = Path.of("/proc", Long.toString(p.pid()), "task");
             try (DirectoryStream<Path> ids = Files.newDirectoryStream(tasks)) {
                 for (Path task : ids) {
-                    long t = compilerTicks(task);
-                    if (t >= 0) {
-                        Long before = last.put(p.pid() + "/" + task.getFileName(), t);
-                        ticks += Math.max(0, t - (before == null ? 0 : before));
+                    Optional<ProcFs.ThreadCpu> t = ProcFs.thread(task).filter(c -> c.name().contains(NAME));
+                    if (t.isPresent()) {
+                        Long before = last.put(p.pid() + "/" + task.getFileName(), t.get().ticks());
+                        ticks += Math.max(0, t.get().ticks() - (before == null ? 0 : before));
                         found = true;
                     }
                 }
@@ -62,21 +63,5 @@ public final class CompilerThreads {
             }
         }
         return found ? OptionalDouble.of(ticks / ProcFs.TICKS_PER_SECOND) : OptionalDouble.empty();
-    }
-
-    /** The thread's utime + stime in ticks when it is a compiler thread, else -1. */
-    private static long compilerTicks(Path task) {
-        try {
-            String s = Files.readString(task.resolve("stat"));
-            int open = s.indexOf('(');
-            int close = s.lastIndexOf(')');
-            if (open < 0 || close < open || !s.substring(open + 1, close).contains(NAME)) {
-                return -1;
-            }
-            String[] f = s.substring(close + 2).split(" ");
-            return f.length > 12 ? Long.parseLong(f[11]) + Long.parseLong(f[12]) : -1;
-        } catch (IOException | NumberFormatException e) {
-            return -1; // the thread ended meanwhile, or the line is not what proc(5) says
-        }
     }
 }

@@ -23,6 +23,26 @@ public final class ProcFs {
             Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])});
     }
 
+    /**
+     * One thread of a process: its name as the kernel keeps it (15 characters at most) and its
+     * utime + stime in clock ticks, from {@code /proc/PID/task/TID/stat}; empty when it has ended.
+     */
+    public record ThreadCpu(String name, long ticks) {}
+
+    /** The thread whose {@code /proc/PID/task/TID} folder is {@code task}; empty when it has ended. */
+    public static Optional<ThreadCpu> thread(Path task) {
+        try {
+            String s = Files.readString(task.resolve("stat"));
+            int open = s.indexOf('(');
+            int close = s.lastIndexOf(')');
+            String[] f = s.substring(close + 2).split(" ");
+            return open < 0 || close < open || f.length <= 12 ? Optional.empty()
+                    : Optional.of(new ThreadCpu(s.substring(open + 1, close), Long.parseLong(f[11]) + Long.parseLong(f[12])));
+        } catch (IOException | NumberFormatException | IndexOutOfBoundsException e) {
+            return Optional.empty(); // ended meanwhile, or not the line proc(5) describes
+        }
+    }
+
     /** The fields after the command name (state, ppid, pgrp, ...); empty when unreadable. */
     private static Optional<String[]> stat(long pid) {
         return stat(Long.toString(pid));

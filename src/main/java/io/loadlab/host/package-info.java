@@ -1,7 +1,8 @@
 /**
  * This machine's facts, for every package that needs them: the CPUs this JVM may use and pinning with
  * {@code taskset} ({@link Cpus}, {@link Cpus.Split}); {@code /proc}, read in one place with the clock-tick
- * constant ({@link ProcFs}); a process tree's CPU time and resident memory ({@link ProcessTreeStats});
+ * constant ({@link ProcFs}); a process tree's CPU time and resident memory ({@link ProcessTreeStats}),
+ * and its JIT compiler threads' CPU time, which a steady-state warm-up waits on ({@link CompilerThreads});
  * the whole machine's CPU time ({@link MachineCpu}); which processes listen on which ports
  * ({@link ListeningSockets}); Loadlab's cache folder ({@link LoadlabCache}); the PATH
  * ({@link Executables}); and the machine's description ({@link Machine}: CPU model, kernel, OS, CPU
@@ -12,7 +13,8 @@
  *
  * <p>Why it is built this way:
  * <ul>
- *   <li>One reader per source. {@link ProcFs} parses {@code /proc/PID/stat} (after the last {@code )}:
+ *   <li>One reader per source. {@link ProcFs} parses {@code /proc/PID/stat} and its threads'
+ *       {@code /proc/PID/task/TID/stat} (after the last {@code )}:
  *       a command name may hold spaces and parentheses) and owns {@link ProcFs#TICKS_PER_SECOND} (USER_HZ,
  *       100). {@link Executables} is the one reader of the PATH, the PATH first and then
  *       {@code <cache>/tools/bin} ({@code scripts/setup} installs oha and zig there), so that a subject's
