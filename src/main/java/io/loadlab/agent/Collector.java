@@ -160,10 +160,8 @@ final class Collector {
         if (n < SteadyState.WINDOW) {
             return false;
         }
-        OptionalDouble from = compiled.get(n - SteadyState.WINDOW);
-        OptionalDouble to = compiled.get(n);
         double span = warm.subList(n - SteadyState.WINDOW, n).stream().mapToDouble(IntervalSample::seconds).sum();
-        return from.isEmpty() || to.isEmpty() || SteadyState.compilersQuiet(to.getAsDouble() - from.getAsDouble(), span);
+        return SteadyState.compilersQuiet(compiled.get(n - SteadyState.WINDOW), compiled.get(n), span);
     }
 
     private void openWindow() {

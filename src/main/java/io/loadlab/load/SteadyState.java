@@ -2,6 +2,7 @@ package io.loadlab.load;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The rule that ends a steady-state warm-up. The throughput is steady when either of two tests
@@ -157,11 +158,12 @@ public final class SteadyState {
     }
 
     /**
-     * Whether compilers that used {@code compilerSeconds} of CPU over {@code spanSeconds} of wall
-     * time are done: at most {@link #MAX_COMPILER_SHARE} of one CPU.
+     * Whether compilers whose CPU time so far read {@code from} and then {@code to}, {@code spanSeconds}
+     * of wall time apart, are done: they used at most {@link #MAX_COMPILER_SHARE} of one CPU. Compilers
+     * not known at either end (not a JVM, another host) hold nothing back.
      */
-    public static boolean compilersQuiet(double compilerSeconds, double spanSeconds) {
-        return compilerSeconds <= MAX_COMPILER_SHARE * spanSeconds;
+    public static boolean compilersQuiet(OptionalDouble from, OptionalDouble to, double spanSeconds) {
+        return from.isEmpty() || to.isEmpty() || to.getAsDouble() - from.getAsDouble() <= MAX_COMPILER_SHARE * spanSeconds;
     }
 
     private static double[] rates(List<Interval> intervals, int last) {

@@ -92,11 +92,8 @@ final class WarmupEnd {
         double span = samples.subList(n - SteadyState.WINDOW, n).stream().mapToDouble(SteadyState.Interval::seconds).sum();
         CompilerTime from = compilers.get(n - SteadyState.WINDOW);
         CompilerTime to = compilers.get(n);
-        return quiet(from.server(), to.server(), span) && quiet(from.engine(), to.engine(), span);
-    }
-
-    private static boolean quiet(OptionalDouble from, OptionalDouble to, double span) {
-        return from.isEmpty() || to.isEmpty() || SteadyState.compilersQuiet(to.getAsDouble() - from.getAsDouble(), span);
+        return SteadyState.compilersQuiet(from.server(), to.server(), span)
+                && SteadyState.compilersQuiet(from.engine(), to.engine(), span);
     }
 
     /** How the warm-up went, once it ended after {@code seconds}. */
