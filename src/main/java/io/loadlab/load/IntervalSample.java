@@ -21,6 +21,11 @@ import org.HdrHistogram.Histogram;
  * merge and listener reads each interval once a second, and a copy per read was a histogram
  * allocated per reader and second. They are the reader's to read, never to change (unlike
  * {@link LoadResult}'s, which are copied out).
+ *
+ * <p>The copies are sized to the values they hold ({@link #compactCopy}), not to the engine's range:
+ * a run keeps every interval, and at the engine's range (1 µs to an hour) each histogram took 188 KB,
+ * 0.7 GB an hour of run (1.4 GB at a fixed rate, with the service times), where latencies under
+ * 2 ms take 17 KB.
  */
 public record IntervalSample(long startEpochMs, long endEpochMs, long requests, long missed, ErrorCounts errors,
                              long bytesRead, Histogram latency, Optional<Histogram> serviceTime) {
@@ -30,8 +35,27 @@ public record IntervalSample(long startEpochMs, long endEpochMs, long requests, 
             throw new IllegalArgumentException("interval ends (" + endEpochMs + ") before it starts ("
                     + startEpochMs + ")");
         }
-        latency = latency.copy();
-        serviceTime = serviceTime.map(Histogram::copy);
+        latency = compactCopy(latency);
+        serviceTime = serviceTime.map(IntervalSample::compactCopy);
+    }
+
+    /**
+     * A copy of {@code h} (its counts, precision, lowest value and time stamps) whose counts reach only
+     * as far as its largest value; it grows when more is added to it (merges add intervals together).
+     */
+    static Histogram compactCopy(Histogram h) {
+        Histogram c = compactEmpty(h.getLowestDiscernibleValue(), h.getNumberOfSignificantValueDigits());
+        c.add(h);
+        c.setStartTimeStamp(h.getStartTimeStamp());
+        c.setEndTimeStamp(h.getEndTimeStamp());
+        return c;
+    }
+
+    /** An empty histogram that grows to the values added to it: {@code lowest} and up, {@code digits} significant digits. */
+    static Histogram compactEmpty(long lowest, int digits) {
+        Histogram c = new Histogram(lowest, 2 * lowest, digits);
+        c.setAutoResize(true);
+        return c;
     }
 
     /** One line, without the histograms (see {@link LoadResult#toString()}). */
