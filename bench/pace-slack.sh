@@ -12,7 +12,8 @@
 # included), the latency p50 and p99 (µs, from the due time), the send lateness p50/p99/max/p99.9
 # (µs; the floor: how late it woke), the loop's timed wake-ups/s and its passes/s (wake-ups for I/O
 # and time together; the floor: its sleeps/s).
-# The summary gives each mean with a 95% t confidence interval over the rounds.
+# The summary gives each mean with a 95% t confidence interval over the rounds, then, per slack and
+# rate, the engine's CPU per answer over the floor's per due time, paired by round (mean, CI, CV).
 #
 # Usage: bench/pace-slack.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS] [--rates 20000,2000]
 #                            [--slacks 0,50us,200us,1ms]
