@@ -86,9 +86,10 @@ final class LoadCommand implements Callable<Integer> {
     Double rate;
 
     @Option(names = "--pace-slack", paramLabel = "D",
-            description = {"with -R: how long past its due time a request may wait so that requests due close",
-                    "together share one wake-up of the event loop (less CPU); latency, measured from the due",
-                    "time, can only rise, by at most D, e.g. 1ms (default: 0, each request at its due time)"})
+            description = {"with -R: send on a grid of D: the requests due in the same D go out together at its",
+                    "end, on one wake-up of the event loop (less CPU, as h2load's millisecond timers); latency,",
+                    "measured from the due time, can only rise, by at most D, e.g. 1ms (default: 0, each",
+                    "request at its due time)"})
     String paceSlack;
 
     @Option(names = "--warmup", paramLabel = "D|auto",

@@ -112,8 +112,8 @@ final class RunCommand implements Callable<Integer> {
             "loop); for oha its -q with --latency-correction"})
     Double rate;
 
-    @Option(names = "--pace-slack", paramLabel = "D", description = "built-in engine at a fixed rate: the time a request may"
-            + " wait past its due time to share the loop's wake-up; latency can only rise, by at most D (default: 0)")
+    @Option(names = "--pace-slack", paramLabel = "D", description = "built-in engine at a fixed rate: send on a grid of D, the"
+            + " requests due in the same D together at its end (less CPU); latency can only rise, by at most D (default: 0)")
     String paceSlack;
 
     @Option(names = "--latency-sweep", paramLabel = "PCTS", split = ",",

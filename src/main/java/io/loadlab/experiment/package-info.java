@@ -122,11 +122,11 @@
  *   <li>Seeded keys ({@code load}'s {@code RequestEncoder}): a {@code SplittableRandom} per event loop
  *       from the run's seed, as the wrk and h2load paths already did.</li>
  *   <li>Pace slack ({@code load.LoadModel.FixedRate.DEFAULT_PACE_SLACK}: 0): measured with
- *       {@code bench/pace-slack.sh -r 3 -d 6} (nginx 1 worker on core 0, {@code loadlab load -t1 -c64 -R}
- *       on core 1, 2026-12-01), a 1 ms slack removed 92% of the timed wake-ups at 20,000/s but only 11%
- *       of the engine's CPU, and raised the latency p50 of a server answering in 100–200 µs 1.3× at
- *       20,000/s and 3.5× at 2,000/s; 50 µs and 200 µs saved nothing measurable. So each request is sent
- *       at its due time unless {@code --pace-slack} says otherwise.</li>
+ *       {@code bench/pace-slack.sh -r 3 -d 8} (nginx 1 worker on core 0, {@code loadlab load -t1 -c64 -R}
+ *       on core 1, 2026-12-06), a 1 ms slack, now a grid the requests go out on, saved 59% of the
+ *       engine's CPU at 20,000/s and raised the latency p50 of a server answering in about 100 µs from
+ *       109 to 661 µs. So each request is sent at its due time unless {@code --pace-slack} says
+ *       otherwise.</li>
  * </ul>
  */
 package io.loadlab.experiment;

@@ -151,6 +151,58 @@ class PacerTest {
                 () -> assertTrue(none.lateness().stream().allMatch(l -> l == 0), "without slack, at the due time"));
     }
 
+    /**
+     * The loop passes every {@code passNanos} (as for I/O) over requests due {@code everyNanos} apart:
+     * for each request, the time of the pass that sent it, after {@code base}.
+     */
+    private record Passed(long base, long[] sentAt) {
+    }
+
+    private static Passed passEvery(long slackNanos, int n, long everyNanos, long passNanos) {
+        Pacer pacer = (Pacer) new Pacer.Factory(loop -> new Asking(), slackNanos).newHandler(LOOP);
+        long base = System.nanoTime() + HOUR + 12_345;
+        long[] now = {0};
+        long[] sentAt = new long[n];
+        for (int k = 0; k < n; k++) {
+            long due = base + k * everyNanos;
+            pacer.schedule(s -> sentAt[s] = now[0], k, due);
+        }
+        for (long t = base; t <= base + n * everyNanos + slackNanos + passNanos; t += passNanos) {
+            now[0] = t;
+            pacer.afterPass(t);
+        }
+        for (int k = 0; k < n; k++) {
+            sentAt[k] -= base;
+        }
+        return new Passed(base, sentAt);
+    }
+
+    @Test
+    void withASlackTheRequestsOfOneGridIntervalGoOutTogetherAtItsEndThoughTheLoopPassesBefore() {
+        long slack = 1000 * US;
+        // 40 requests 50 µs apart from 12.345 µs past a grid point, the loop passing every 10 µs for I/O.
+        Passed p = passEvery(slack, 40, 50 * US, 10 * US);
+        long[] sentAt = p.sentAt();
+        Set<Long> passes = new HashSet<>();
+        for (int k = 0; k < 40; k++) {
+            long due = k * 50 * US;
+            long sent = sentAt[k];
+            passes.add(sent);
+            long gridEnd = due + Math.floorMod(-(p.base() + due), slack); // its due time rounded up to the grid
+            assertTrue(sent >= due, "request " + k + " went out before its due time");
+            assertTrue(sent >= gridEnd, "request " + k + " went out at " + sent + ", before its grid point " + gridEnd);
+            assertTrue(sent < gridEnd + 10 * US, "request " + k + " waited past the first pass after its grid point");
+        }
+        // 1.95 ms of requests from a point off the grid: two or three grid intervals, as many sending passes.
+        assertTrue(passes.size() == 2 || passes.size() == 3, "the passes that sent: " + passes);
+
+        long[] exact = passEvery(0, 40, 50 * US, 10 * US).sentAt();
+        for (int k = 0; k < 40; k++) {
+            long due = k * 50 * US;
+            assertTrue(exact[k] >= due && exact[k] < due + 10 * US, "without a slack, at the first pass after its due time");
+        }
+    }
+
     @Test
     void aNegativeSlackIsRefused() {
         try {
