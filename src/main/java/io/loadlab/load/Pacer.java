@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Sends the requests of a fixed rate when they fall due, without a Netty timer per request (each
  * {@code schedule} call makes a task object). It wraps the event loop's I/O handler: the loop's
  * wait for I/O ends at the pacer's next wake-up time as well as at Netty's own deadlines, and
- * after each wait (for I/O or for time) every request that has fallen due is sent. The due times
+ * after each wait (for I/O or for time) every request that has fallen due is sent (with a slack, once
+ * its grid point has come: below). The due times
  * wait in a binary heap of plain arrays, so scheduling allocates nothing once the heap has grown to
  * the loop's slot count.
  *
