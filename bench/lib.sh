@@ -232,7 +232,7 @@ run_tool() {
   fi
   if [ "$rc" -ne 0 ]; then
     echo "$BENCH: $name failed (exit $rc):" >&2
-    tail -20 "$tmp/$name.err" "$tmp/$name.out" >&2 || true
+    tail -n 20 "$tmp/$name.err" "$tmp/$name.out" >&2 || true
     exit 1
   fi
 }

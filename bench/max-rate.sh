@@ -12,13 +12,16 @@
 # A tool that fails a rate is not tried at higher ones. The table at the end gives each tool's highest
 # sustained rate and why the next one failed.
 #   loadlab  loadlab load -t1 -cC -R RATE -dDs --json (default warm-up, counted out of the window);
+#   loadlab-grid  the same with --pace-slack C/RATE: requests sent on a grid of one request per
+#            connection, h2load's own schedule (its per-client timers), the hold counted in the latency;
 #   h2load   h2load --h1 -t1 -cC --rps RATE/C -D D (its rate is per client);
 #   oha      oha -z Ds -cC -q RATE --latency-correction --worker-threads 1 (from Loadlab's tools cache,
 #            where scripts/setup test builds it);
 #   vegeta   vegeta attack -rate RATE -duration Ds, C connections and C workers, keep-alive (v12.13.0,
 #            built once with go install into Loadlab's tools cache, bench/lib.sh vegeta_bin).
 #
-# Usage: bench/max-rate.sh [-d SECONDS] [-c CONNECTIONS] [--rates "R1 R2 ..."] [--tools "loadlab h2load oha vegeta"]
+# Usage: bench/max-rate.sh [-d SECONDS] [-c CONNECTIONS] [--rates "R1 R2 ..."]
+#                          [--tools "loadlab loadlab-grid h2load oha vegeta"]
 # Environment: NGINX_CORE (0), LOAD_CORE (1), RATES, TOOLS, DURATION (5), CONNECTIONS (64), RAW_DIR.
 set -euo pipefail
 export LC_ALL=C
@@ -35,7 +38,7 @@ NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
 RATES="${RATES:-10000 20000 30000 40000 60000 80000 100000 120000 140000 160000 180000}"
-TOOLS="${TOOLS:-loadlab h2load oha vegeta}"
+TOOLS="${TOOLS:-loadlab loadlab-grid h2load oha vegeta}"
 ROUNDS=1
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
@@ -60,7 +63,8 @@ for r in "${rates[@]}"; do
 done
 need=(nginx taskset awk)
 for t in "${tools[@]}"; do
-  case "$t" in loadlab|oha|vegeta) ;; h2load) need+=(h2load) ;; *) die "--tools takes loadlab, h2load, oha and vegeta, got '$t'" ;; esac
+  case "$t" in loadlab|loadlab-grid|oha|vegeta) ;; h2load) need+=(h2load) ;;
+    *) die "--tools takes loadlab, loadlab-grid, h2load, oha and vegeta, got '$t'" ;; esac
 done
 bench_need "${need[@]}"
 bench_setup
@@ -78,8 +82,12 @@ one_try() {
   local tool="$1" rate="$2" name="$1-$2" before wall cpu m lb=0
   before="$(nginx_ticks)"
   case "$tool" in
-    loadlab)
-      run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$rate" -d"${DURATION}s" --json "$url"
+    loadlab|loadlab-grid)
+      local grid=()
+      # C/RATE in whole µs, rounded down (at most 100 ms, the most --pace-slack takes): at most one request
+      # per connection per grid interval.
+      [ "$tool" = loadlab ] || grid=(--pace-slack "$(awk -v r="$rate" -v c="$CONNECTIONS" 'BEGIN { v = 1e6 * c / r; printf "%dus", (v > 100000 ? 100000 : v) }')")
+      run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$rate" "${grid[@]}" -d"${DURATION}s" --json "$url"
       m="$(parse_loadlab "$name")"
       lb="$(python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
@@ -103,7 +111,7 @@ print(1 if d.get("load_bound") or (d.get("missed") or 0) > 0 else 0)' "$tmp/$nam
   # shellcheck disable=SC2086
   set -- $m
   # loadlab's own process also ran its warm-up and JVM start: its share is its window's process CPU-s.
-  if [ "$tool" = loadlab ]; then cpu="$7"; wall="$DURATION"; else cpu="$6"; fi
+  case "$tool" in loadlab*) cpu="$7"; wall="$DURATION" ;; *) cpu="$6" ;; esac
   awk -v ach="$3" -v err="$4" -v cpu="$cpu" -v wall="$wall" -v srv="$(nginx_cpu_since "$before")" \
       -v runwall="$(cat "$tmp/$name.wall")" -v lb="$lb" \
     'BEGIN { printf "%.0f %d %.3f %.3f %d\n", ach, err, cpu / wall, srv / runwall, lb }'
@@ -114,7 +122,7 @@ echo "Highest sustained fixed rate: nginx 1 worker on core $NGINX_CORE, each too
 echo "Sustained: achieved >= 99% of the rate, no error, the tool not load-bound; nginx under 90% of its core."
 echo "cpu = the tool's CPU-s per second of its window (loadlab: its in-window process CPU-s); nginx = nginx's"
 echo "CPU-s per second of the run; steal-s = the hypervisor's steal during the try."
-printf '%-8s %8s %9s %7s %6s %6s %6s %7s  %s\n' tool rate achieved ratio errors cpu nginx steal-s verdict
+printf '%-12s %8s %9s %7s %6s %6s %6s %7s  %s\n' tool rate achieved ratio errors cpu nginx steal-s verdict
 declare -A best=() why=() out=()
 i=0
 for rate in "${rates[@]}"; do
@@ -128,10 +136,10 @@ for rate in "${rates[@]}"; do
     if awk -v s="$srv" 'BEGIN { exit !(s >= 0.90) }'; then verdict=server-bound
     elif [ "$err" -gt 0 ]; then verdict="errors"
     elif awk -v a="$ach" -v r="$rate" 'BEGIN { exit !(a < 0.99 * r) }'; then verdict="below 99%"
-    elif [ "$lb" = 1 ] || { [ "$tool" != loadlab ] && awk -v s="$share" 'BEGIN { exit !(s >= 0.90) }'; }; then
+    elif [ "$lb" = 1 ] || { [[ "$tool" != loadlab* ]] && awk -v s="$share" 'BEGIN { exit !(s >= 0.90) }'; }; then
       verdict=load-bound
     fi
-    printf '%-8s %8d %9d %7.3f %6d %6.2f %6.2f %7s  %s\n' "$tool" "$rate" "$ach" \
+    printf '%-12s %8d %9d %7.3f %6d %6.2f %6.2f %7s  %s\n' "$tool" "$rate" "$ach" \
       "$(awk -v a="$ach" -v r="$rate" 'BEGIN { print a / r }')" "$err" "$share" "$srv" \
       "$(cat "$tmp/$tool-$rate.steal")" "$verdict"
     case "$verdict" in
@@ -146,7 +154,7 @@ done
 
 echo
 echo "Summary: the highest rate each tool sustained on one load core"
-printf '%-8s %12s  %s\n' tool "rate (req/s)" "the next rate"
+printf '%-12s %12s  %s\n' tool "rate (req/s)" "the next rate"
 for tool in "${tools[@]}"; do
-  printf '%-8s %12s  %s\n' "$tool" "${best[$tool]:-none}" "${why[$tool]:-every rate tried was sustained}"
+  printf '%-12s %12s  %s\n' "$tool" "${best[$tool]:-none}" "${why[$tool]:-every rate tried was sustained}"
 done
