@@ -160,7 +160,9 @@ class PacerTest {
 
     private static Passed passEvery(long slackNanos, int n, long everyNanos, long passNanos) {
         Pacer pacer = (Pacer) new Pacer.Factory(loop -> new Asking(), slackNanos).newHandler(LOOP);
-        long base = System.nanoTime() + HOUR + 12_345;
+        // 5 µs past a grid point (of the slack's; any point without one), an hour ahead of the real clock.
+        long ahead = System.nanoTime() + HOUR;
+        long base = ahead + (slackNanos == 0 ? 0 : Math.floorMod(-ahead, slackNanos)) + 5 * US;
         long[] now = {0};
         long[] sentAt = new long[n];
         for (int k = 0; k < n; k++) {
@@ -180,7 +182,8 @@ class PacerTest {
     @Test
     void withASlackTheRequestsOfOneGridIntervalGoOutTogetherAtItsEndThoughTheLoopPassesBefore() {
         long slack = 1000 * US;
-        // 40 requests 50 µs apart from 12.345 µs past a grid point, the loop passing every 10 µs for I/O.
+        // 40 requests 50 µs apart from 5 µs past a grid point, the loop passing every 10 µs for I/O (at 5, 15,
+        // ... µs past each grid point).
         Passed p = passEvery(slack, 40, 50 * US, 10 * US);
         long[] sentAt = p.sentAt();
         Set<Long> passes = new HashSet<>();
@@ -190,11 +193,18 @@ class PacerTest {
             passes.add(sent);
             long gridEnd = due + Math.floorMod(-(p.base() + due), slack); // its due time rounded up to the grid
             assertTrue(sent >= due, "request " + k + " went out before its due time");
-            assertTrue(sent >= gridEnd, "request " + k + " went out at " + sent + ", before its grid point " + gridEnd);
+            // Before its own grid point only when already due at the pass that sent the interval before it
+            // (due between that grid point and the pass after it): it rides along, never alone.
+            assertTrue(sent >= gridEnd || (k > 0 && sent == sentAt[k - 1]),
+                    "request " + k + " went out at " + sent + ", alone before its grid point " + gridEnd);
             assertTrue(sent < gridEnd + 10 * US, "request " + k + " waited past the first pass after its grid point");
         }
-        // 1.95 ms of requests from a point off the grid: two or three grid intervals, as many sending passes.
-        assertTrue(passes.size() == 2 || passes.size() == 3, "the passes that sent: " + passes);
+        // Times from the first due time, 5 µs past a grid point: the grid points at 995 and 1,995 µs, the
+        // passes after them at 1,000 and 2,000 µs. Requests 0 to 19 go at 1,000 µs with request 20, due at
+        // that very pass, riding along; the rest at 2,000 µs.
+        assertEquals(Set.of(1000 * US, 2000 * US), passes);
+        assertEquals(1000 * US, sentAt[20], "already due at the pass that sends its neighbours");
+        assertEquals(2000 * US, sentAt[21]);
 
         long[] exact = passEvery(0, 40, 50 * US, 10 * US).sentAt();
         for (int k = 0; k < 40; k++) {
