@@ -2,6 +2,7 @@ package io.loadlab.load;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /** Counters summed over every worker's snapshot, cumulative since the window opened. */
@@ -29,25 +30,31 @@ record Totals(long requests, long missed, long bytesRead, long bytesWritten, Err
 
     /** The interval these counters span, with the snapshots' interval histograms merged. */
     IntervalSample toSample(long startMs, long endMs, List<Tally> snaps) {
-        // Merged into histograms sized to the interval's values, as the sample keeps them: at the engine's
-        // range this thread, which shares the load core with the loop when the run is pinned, allocated
-        // and filled four histograms of 188 KB a second.
-        Histogram lat = IntervalSample.compactEmpty(1, Worker.DIGITS);
-        Histogram svc = IntervalSample.compactEmpty(1, Worker.DIGITS);
-        boolean hasService = false;
-        for (Tally s : snaps) {
-            lat.add(s.latency);
-            if (s.service != null) {
-                svc.add(s.service);
-                hasService = true;
+        Histogram lat = merged(snaps, t -> t.latency, startMs, endMs);
+        Histogram svc = snaps.get(0).service == null ? null : merged(snaps, t -> t.service, startMs, endMs);
+        return new IntervalSample(startMs, endMs, requests, missed, errors, bytesRead, lat, Optional.ofNullable(svc));
+    }
+
+    /**
+     * One interval histogram of every loop's, stamped with the interval, for the sample to copy (its copy
+     * is the one it keeps, sized to its values). With one loop that is the loop's own, handed over
+     * uncopied: the copy below would be a second pass over the engine's range, 188 KB, each second, on
+     * the thread that shares the load core with the loop when the run is pinned. The tally empties it
+     * after the sample is made ({@link Tally#recycle}).
+     */
+    private static Histogram merged(List<Tally> snaps, Function<Tally, Histogram> which, long startMs, long endMs) {
+        Histogram h;
+        if (snaps.size() == 1) {
+            h = which.apply(snaps.get(0));
+        } else {
+            h = IntervalSample.compactEmpty(1, Worker.DIGITS);
+            for (Tally t : snaps) {
+                h.add(which.apply(t));
             }
         }
-        lat.setStartTimeStamp(startMs);
-        lat.setEndTimeStamp(endMs);
-        svc.setStartTimeStamp(startMs);
-        svc.setEndTimeStamp(endMs);
-        return new IntervalSample(startMs, endMs, requests, missed, errors, bytesRead, lat,
-                hasService ? Optional.of(svc) : Optional.empty());
+        h.setStartTimeStamp(startMs);
+        h.setEndTimeStamp(endMs);
+        return h;
     }
 
     /** A histogram of the engine's range: µs, 1 µs to an hour, 3 significant digits. */

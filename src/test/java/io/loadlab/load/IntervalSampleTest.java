@@ -86,4 +86,18 @@ class IntervalSampleTest {
         assertEquals(1_000, s.latency().getStartTimeStamp());
         assertTrue(s.latency().getEstimatedFootprintInBytes() < Totals.newHistogram().getEstimatedFootprintInBytes());
     }
+
+    @Test
+    void withOneLoopTheSampleKeepsItsOwnCopyOfTheLoopsInterval() {
+        Tally only = new Tally(false);
+        only.latency.add(engineHistogram(400, 3_000, 9));
+        Histogram oracle = only.latency.copy();
+
+        IntervalSample s = Totals.of(List.of(only)).toSample(5_000, 6_000, List.of(only));
+        only.recycle();
+        assertEquals(oracle, s.latency(), "emptying the tally for the next interval leaves the sample whole");
+        assertEquals(5_000, s.latency().getStartTimeStamp());
+        assertEquals(6_000, s.latency().getEndTimeStamp());
+        assertTrue(s.serviceTime().isEmpty(), "no service times in the closed loop");
+    }
 }
