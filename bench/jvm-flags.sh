@@ -4,8 +4,10 @@
 # nginx (bench/nginx.conf, 1 worker) runs pinned to NGINX_CORE, `./loadlab load -t1 -cC -dDs --json`
 # (its default flags otherwise: steady warm-up) to LOAD_CORE. In each round every flag set runs
 # once per mode, in an order that rotates from round to round; the flags are added after the
-# launcher's through LOADLAB_JAVA_OPTS. Modes: closed (one request in flight per connection) and
-# pipelined (--pipeline PIPELINE). For every run it records:
+# launcher's through LOADLAB_JAVA_OPTS. Modes: closed (one request in flight per connection),
+# pipelined (--pipeline PIPELINE) and fixed (-R RATE, with --pace-slack PACE_SLACK when it is set:
+# an open loop, where the JIT's own CPU is a larger part of the whole process). For every run it
+# records:
 #   - requests/s (the JSON's rps);
 #   - whole-process CPU-s: utime+stime of the JVM's process from /proc/PID/stat, read when it has
 #     exited but before it is reaped (so start-up, JIT, warm-up and shutdown are all in it), and
@@ -17,7 +19,7 @@
 # the per-round ratios, rounds paired).
 #
 # Usage: bench/jvm-flags.sh [-r ROUNDS] [--first-round N] [-d SECONDS] [-c CONNECTIONS]
-#                           [--modes closed,pipelined] [--sets NAME,...] [--results FILE]
+#                           [--modes closed,pipelined,fixed] [--sets NAME,...] [--results FILE]
 #   or   bench/jvm-flags.sh --summary FILE
 # Sets:
 #   current   the launcher's flags as they are
@@ -27,8 +29,12 @@
 #   c1        -XX:TieredStopAtLevel=1 (C1 only)
 #   smallheap -Xms32m -Xmx512m
 #   pretouch  -Xms64m -Xmx512m -XX:+AlwaysPreTouch
-#   FLAGS=... any other set, named by what precedes '=' (e.g. big=-Xmn256m; spaces separate flags)
-# Environment: NGINX_CORE (0), LOAD_CORE (1), PIPELINE (16); RESULTS (default: a temp file, printed).
+#   NAME=FLAGS any other set, named by what precedes '=' (e.g. big=-Xmn256m; spaces separate flags).
+#             FLAGS may start with JAVA_HOME=DIR: that set runs the launcher with that Java (its
+#             own class-data-sharing archive is made before the first round), e.g.
+#             jdk25=JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+# Environment: NGINX_CORE (0), LOAD_CORE (1), PIPELINE (16), RATE (20000), PACE_SLACK (unset: the
+#   engine's default); RESULTS (default: a temp file, printed).
 set -euo pipefail
 export LC_ALL=C
 
@@ -43,6 +49,8 @@ SETS=current,g1,parallel,c1,smallheap,pretouch
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 PIPELINE="${PIPELINE:-16}"
+RATE="${RATE:-20000}"
+PACE_SLACK="${PACE_SLACK:-}"
 RESULTS="${RESULTS:-}"
 SUMMARY=""
 
@@ -130,7 +138,7 @@ if [ -n "$SUMMARY" ]; then
   exit 0
 fi
 
-for v in ROUNDS FIRST DURATION CONNECTIONS NGINX_CORE LOAD_CORE PIPELINE; do
+for v in ROUNDS FIRST DURATION CONNECTIONS NGINX_CORE LOAD_CORE PIPELINE RATE; do
   [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a whole number (got '${!v}')"
 done
 flags_of() {  # SET -> its flags
@@ -149,7 +157,15 @@ flags_of() {  # SET -> its flags
 IFS=, read -r -a sets <<<"$SETS"
 IFS=, read -r -a modes <<<"$MODES"
 for s in "${sets[@]}"; do flags_of "$s" >/dev/null || die "unknown set '$s' (see --help)"; done
-for m in "${modes[@]}"; do case "$m" in closed|pipelined) ;; *) die "unknown mode '$m'" ;; esac; done
+for m in "${modes[@]}"; do case "$m" in closed|pipelined|fixed) ;; *) die "unknown mode '$m'" ;; esac; done
+[[ -z "$PACE_SLACK" || "$PACE_SLACK" =~ ^[0-9]+(us|ms|s)$ ]] || die "PACE_SLACK must be a duration like 3200us (got '$PACE_SLACK')"
+java_of() {  # FLAGS -> the JAVA_HOME it starts with, if any
+  case "$1" in JAVA_HOME=*) local first="${1%% *}"; echo "${first#JAVA_HOME=}" ;; esac
+}
+for s in "${sets[@]}"; do
+  j="$(java_of "$(flags_of "$s")")"
+  [ -z "$j" ] || [ -x "$j/bin/java" ] || die "set '$s': no $j/bin/java"
+done
 bench_need nginx taskset curl
 bench_setup
 [ -n "$RESULTS" ] || RESULTS="$tmp/results"
@@ -157,6 +173,10 @@ touch "$RESULTS"
 
 echo "jvm-flags: building/checking loadlab..." >&2
 "$root/loadlab" --version >&2 || die "./loadlab --version failed"
+for s in "${sets[@]}"; do  # another Java makes its own archive now, not in a measured run
+  j="$(java_of "$(flags_of "$s")")"
+  [ -z "$j" ] || JAVA_HOME="$j" "$root/loadlab" --version >&2 || die "./loadlab --version failed with $j"
+done
 plain_url() { url="http://127.0.0.1:$PORT/plaintext"; }
 bench_start_nginx "$here/nginx.conf" PORT plain_url
 echo "jvm-flags: results in $RESULTS" >&2
@@ -176,11 +196,17 @@ PY
 }
 
 one_run() {  # ROUND MODE SET
-  local r="$1" mode="$2" set="$3" flags extra=() out="$tmp/run.json" whole fields
+  local r="$1" mode="$2" set="$3" flags extra=() out="$tmp/run.json" whole fields java opts
   flags="$(flags_of "$set")"
-  [ "$mode" = closed ] || extra=(--pipeline "$PIPELINE")
+  java="$(java_of "$flags")"
+  opts="$flags"
+  [ -z "$java" ] || { opts="${flags#JAVA_HOME="$java"}"; opts="${opts# }"; }
+  case "$mode" in
+    pipelined) extra=(--pipeline "$PIPELINE") ;;
+    fixed) extra=(-R "$RATE"); [ -z "$PACE_SLACK" ] || extra+=(--pace-slack "$PACE_SLACK") ;;
+  esac
   echo "jvm-flags: round $r, $mode, $set (${flags:-the launcher flags})..." >&2
-  if ! LOADLAB_JAVA_OPTS="$flags" cpu_of_exited taskset -c "$LOAD_CORE" "$root/loadlab" load -t1 \
+  if ! JAVA_HOME="${java:-${JAVA_HOME:-}}" LOADLAB_JAVA_OPTS="$opts" cpu_of_exited taskset -c "$LOAD_CORE" "$root/loadlab" load -t1 \
       -c"$CONNECTIONS" "${extra[@]}" -d"${DURATION}s" --json "$url" >"$out" 2>"$tmp/run.err"; then
     cat "$tmp/run.err" >&2
     die "the run failed"
@@ -192,7 +218,7 @@ errors = sum(d["errors"].values())
 if errors: sys.exit("jvm-flags: %d errors in the run" % errors)
 print(d["rps"], d["requests"], round(sum(d.get("warmup_rps") or []) * 0.5), sys.argv[2], d["process_cpu_s"],
       d["load_cpu_s"], d["gc_s"], d["gc_count"])' "$out" "$whole")" || die "cannot read the run's JSON"
-  echo "$r $mode $set $fields $flags" >>"$RESULTS"
+  echo "$r $mode ${set%%=*} $fields $flags" >>"$RESULTS"
   echo "jvm-flags:   $fields" >&2
 }
 

@@ -55,11 +55,18 @@
  *       kept (not measured). {@code bench/jvm-flags.sh} ({@code docs/benchmarks.md}, "JVM flags")
  *       measured G1, the parallel collector, C1 only, a small initial heap and a pre-touched one against
  *       these, n = 3 alternating rounds: every 95% interval of the ratios held 1, so these flags stay.
- *       {@code -XX:CICompilerCount} is left alone: on one CPU the JVM already takes 2.</li>
+ *       {@code -XX:CICompilerCount} is left alone: on one CPU the JVM already takes 2. C1 only saves a
+ *       fifth of the whole process at 20,000/s on a 3.2 ms {@code --pace-slack} grid, where the JIT
+ *       (about 1.4 CPU-s) costs more than the window, but nothing on the even schedule and 5% in the
+ *       closed loop, so C2 stays; Java 25 was no cheaper (same script, its {@code fixed} mode).
+ *       Finally {@code --enable-native-access=ALL-UNNAMED}: Netty loads its native transports with
+ *       {@code System.loadLibrary}, for which Java 24 and later print four lines of warning at every
+ *       start (JEP 472); Java 17 to 23 accept the flag silently.</li>
  *   <li>{@code LOADLAB_JAVA_OPTS} comes after these flags, so it can override them (another collector
  *       needs {@code -XX:-UseSerialGC} first, e.g. {@code -XX:-UseSerialGC -XX:+UseG1GC}).</li>
  *   <li>Class-data sharing: after each build the launcher makes a static AppCDS archive,
- *       {@code target/cds/<java home>.jsa}, one per Java (and again when that Java changes):
+ *       {@code target/cds/<java home>-<checksum of the flags>.jsa}, one per Java and set of flags (and
+ *       again when that Java changes), since the JVM may refuse an archive made with other flags:
  *       {@code Training} (three short {@code load} runs against a server of its own on 127.0.0.1:
  *       closed loop with {@code --json}, fixed rate with {@code --hlog}, pipelined; then a kernel's
  *       JShell with four cells, {@code KernelMain.train}) runs under {@code -XX:DumpLoadedClassList},
