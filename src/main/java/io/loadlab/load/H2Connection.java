@@ -387,6 +387,11 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     }
 
     @Override
+    public long skipUnsent(long startNanos) {
+        return fixedRate ? schedules.skipUnsent(startNanos) : 0;
+    }
+
+    @Override
     public void close() {
         slots.clear();
         if (codecCtx != null) {

@@ -50,6 +50,19 @@ final class H2Schedules {
         return due;
     }
 
+    /** Moves every slot not waiting in the pacer past the requests due before {@code startNanos}; their count. */
+    long skipUnsent(long startNanos) {
+        long skipped = 0;
+        for (int s = 0; s < nextDue.length; s++) {
+            if (!scheduled[s]) {
+                long n = MissedRequests.dueBefore(nextDue[s], interval, startNanos);
+                nextDue[s] += n * interval;
+                skipped += n;
+            }
+        }
+        return skipped;
+    }
+
     /** Records, for every slot, the requests due before {@code endNanos} and never sent; their count. */
     long recordMissed(long endNanos, MissedRequests.Sink sink) {
         long missed = 0;

@@ -357,6 +357,16 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     }
 
     @Override
+    public long skipUnsent(long startNanos) {
+        if (!fixedRate || sendScheduled) {
+            return 0;
+        }
+        long skipped = MissedRequests.dueBefore(nextDue, control.fixedRateIntervalNanos, startNanos);
+        nextDue += skipped * control.fixedRateIntervalNanos;
+        return skipped;
+    }
+
+    @Override
     public void checkTimeout(long now) {
         if (size > 0 && now - sent[head] > control.requestTimeoutNanos) {
             fail(Failure.TIMEOUT);

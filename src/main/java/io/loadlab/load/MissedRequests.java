@@ -17,15 +17,20 @@ final class MissedRequests {
     }
 
     /**
+     * How many requests of a schedule, due from {@code nextDue} on every {@code interval} ns, fall due
+     * before {@code endNanos}: none when the next is due at or after it.
+     */
+    static long dueBefore(double nextDue, double interval, long endNanos) {
+        return nextDue >= endNanos ? 0 : (long) Math.ceil((endNanos - nextDue) / interval);
+    }
+
+    /**
      * Records the requests due from {@code nextDue} on, every {@code interval} ns, before {@code endNanos}.
      *
      * @return how many there were (the caller moves its schedule past them)
      */
     static long record(double nextDue, double interval, long endNanos, Sink sink) {
-        if (nextDue >= endNanos) {
-            return 0;
-        }
-        long missed = (long) Math.ceil((endNanos - nextDue) / interval);
+        long missed = dueBefore(nextDue, interval, endNanos);
         // Beyond a million per schedule, record them in groups of equal count: the error is at most one
         // group's span of due times, far below the histogram's 0.1% resolution of such waits.
         long group = Math.max(1, missed / 1_000_000);

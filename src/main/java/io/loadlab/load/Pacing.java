@@ -22,9 +22,12 @@ import org.HdrHistogram.Histogram;
  *                   answer or was not open yet, and went out as soon as it was free: their lateness is the
  *                   server's (or the connect's) doing; {@code lateness} counts them, {@code pacedLateness}
  *                   does not
+ * @param warmupUnsent requests that fell due in the warm-up and had not been sent when the window
+ *                   opened (the engine or the server was behind): the window started on schedule
+ *                   without them, neither sending nor counting them
  */
 public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lateness, long sentEarly,
-                     Histogram pacedLateness, long sentWhenFree) {
+                     Histogram pacedLateness, long sentWhenFree, long warmupUnsent) {
 
     public Pacing {
         lateness = lateness.copy();
@@ -47,7 +50,7 @@ public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lat
     static Pacing of(long slackNanos, List<Worker> workers) {
         Histogram lateness = new Histogram(1, Worker.HIGHEST_US * 1000, 2);
         Histogram paced = new Histogram(1, Worker.HIGHEST_US * 1000, 2);
-        long[] counts = new long[4];
+        long[] counts = new long[5];
         for (Worker w : workers) {
             NettyLoad.onLoop(w.loop, () -> {
                 lateness.add(w.pacedLateness);
@@ -57,9 +60,10 @@ public record Pacing(long slackNanos, long wakeTimes, long passes, Histogram lat
                 counts[1] += w.sentEarly;
                 counts[2] += w.pacer.map(Pacer::passes).orElse(0L);
                 counts[3] += w.freeLateness.getTotalCount();
+                counts[4] += w.warmupUnsent;
                 return null;
             });
         }
-        return new Pacing(slackNanos, counts[0], counts[2], lateness, counts[1], paced, counts[3]);
+        return new Pacing(slackNanos, counts[0], counts[2], lateness, counts[1], paced, counts[3], counts[4]);
     }
 }

@@ -165,7 +165,10 @@ final class RunPhases {
         return new WarmupEnd.CompilerTime(listener.serverCompilerSeconds(), engineCompilers.get());
     }
 
-    /** Ends the warm-up: the listener first, then the clocks, then every loop forgets the warm-up. */
+    /**
+     * Ends the warm-up: the listener first, then the clocks, then every loop forgets the warm-up, its
+     * counts and, at a fixed rate, the requests it left due and unsent (they are the warm-up's).
+     */
     private Opened openWindow() {
         // The listener's work (reading /proc) comes first, so that the window's clock and CPU
         // readings sit right next to the reset that starts counting.
@@ -181,6 +184,7 @@ final class RunPhases {
         for (Worker worker : workers) {
             NettyLoad.onLoop(worker.loop, () -> {
                 worker.reset();
+                worker.skipUnsent(opened.nanos());
                 return null;
             });
         }

@@ -87,6 +87,8 @@ final class Worker {
     final Histogram freeLateness;
     /** At a fixed rate: requests sent before their due time (a bug if ever above 0). */
     long sentEarly;
+    /** At a fixed rate: requests the warm-up left due and unsent, skipped as the window opened. */
+    long warmupUnsent;
 
     Worker(int index, EventLoop loop, RunControl control, Transport transport, Optional<Pacer> pacer) {
         this.index = index;
@@ -255,6 +257,17 @@ final class Worker {
     void recordMissed(long endNanos) {
         for (int i = 0; i < connections.size(); i++) {
             missed += connections.get(i).recordMissed(endNanos);
+        }
+    }
+
+    /**
+     * Skips the requests that fell due before {@code startNanos}, the window's start, and were never
+     * sent ({@link ClientConnection#skipUnsent}); counts them in {@link #warmupUnsent}. Runs on the loop,
+     * right after {@link #reset}.
+     */
+    void skipUnsent(long startNanos) {
+        for (int i = 0; i < connections.size(); i++) {
+            warmupUnsent += connections.get(i).skipUnsent(startNanos);
         }
     }
 

@@ -59,7 +59,11 @@
  *       due, without a Netty timer task per request; that class documents how it wakes and what it
  *       reports.</li>
  *   <li><b>Warm-up.</b> Load runs from the start; at the warm-up's end every loop resets its
- *       recorders and counters, and requests in flight then count in the window. When it ends is
+ *       recorders and counters, and requests in flight then count in the window. At a fixed rate each
+ *       schedule also skips the requests that fell due in the warm-up and were never sent (the engine or
+ *       the server was behind): they are the warm-up's, and sent in the window they lifted its rate above
+ *       the target and put the warm-up's waits into its latency; {@code pacing.warmup_unsent} counts
+ *       them. When it ends is
  *       {@code WarmupEnd}'s decision, made every {@link io.loadlab.load.SteadyState#INTERVAL_MS} ms from
  *       each loop's answers: its fixed length, steady with the compilers quiet, its maximum, or 1 s without a
  *       good answer (those classes give the rules and their measurements). Without a warm-up the

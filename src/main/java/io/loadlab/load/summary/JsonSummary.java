@@ -153,7 +153,8 @@ public final class JsonSummary {
     /**
      * {@code pace_slack_us}, the bound on how long the pacer held a request past its due time, and
      * {@code pacing}: the loops' wake-up times per second and the send lateness (µs) actually seen, of every
-     * request and of those the pacer sent when due (the engine's own), with the count sent when free.
+     * request and of those the pacer sent when due (the engine's own), with the count sent when free and
+     * the count the warm-up left unsent, which the window skipped.
      */
     private static void putPacing(ObjectNode o, LoadResult r) {
         if (!(r.spec().model() instanceof LoadModel.FixedRate f)) {
@@ -174,6 +175,7 @@ public final class JsonSummary {
         putLateness(pacing.putObject("send_lateness_us"), p.lateness());
         putLateness(pacing.putObject("paced_lateness_us"), p.pacedLateness());
         pacing.put("sent_when_free", p.sentWhenFree());
+        pacing.put("warmup_unsent", p.warmupUnsent());
     }
 
     /** A lateness histogram (ns) as its count and percentiles in µs. */

@@ -76,6 +76,9 @@ public final class TextSummary {
                     ? "steady at its end (throughput flat, JIT compilers quiet)"
                     : "NOT steady at its end (throughput still changing, or JIT compilers busy)"));
         }
+        r.pacing().filter(p -> p.warmupUnsent() > 0).ifPresent(p -> sb.append(String.format(Locale.ROOT,
+                "  Behind        the warm-up left %s requests due and unsent; the window began on schedule"
+                        + " without them%n", Units.count(p.warmupUnsent()))));
         sb.append(String.format(Locale.ROOT, "  Transfer/sec  %s read, %s written%n",
                 Units.bytes(r.bytesReadPerSecond()), Units.bytes(r.bytesWritten() / Math.max(1e-9, r.durationSeconds()))));
     }
