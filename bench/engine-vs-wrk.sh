@@ -2,7 +2,7 @@
 # engine-vs-wrk.sh: compare Loadlab's load engine with wrk (and h2load) against one nginx.
 #
 # nginx (bench/nginx.conf, 1 worker, "Hello, World!" from memory) runs pinned to
-# one core, the load generator to another. Four sections, each in ROUNDS rounds
+# one core, the load generator to another. Sections, each in ROUNDS rounds
 # that alternate which tool goes first:
 #   closed     wrk -t1 -cC against loadlab load -t1 -cC (default flags: steady warm-up);
 #   pipelined  the same with PIPELINE requests in flight per connection (wrk with a
@@ -15,6 +15,9 @@
 #              is the generators' own (needs cc to build it);
 #   fixed      a fixed rate RATE below saturation, h2load --h1 --rps (per client)
 #              against loadlab -R: what it costs, in CPU-s per million requests;
+#   fixed-grid the same rate and h2load against loadlab -R --pace-slack C/RATE: Loadlab on
+#              h2load's own schedule (one request per connection per C/RATE, bench/lib.sh
+#              grid_slack), the hold counted in its latency, so both tools in one table;
 #   fixed-vegeta  the same rate, vegeta attack (-rate, CONNECTIONS connections and
 #              workers, keep-alive) against loadlab -R. vegeta is built once with
 #              go install into Loadlab's tools cache (bench/lib.sh, vegeta_bin);
@@ -34,11 +37,13 @@
 #     the run, against every answer of the run (ans/srv-s).
 #
 # Usage: bench/engine-vs-wrk.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS]
-#                               [--sections closed,pipelined,gen-bound,fixed,fixed-vegeta,closed-oha,fixed-oha] [--pipeline N] [--rate RPS]
+#                               [--sections closed,pipelined,gen-bound,fixed,fixed-grid,fixed-vegeta,closed-oha,fixed-oha]
+#                               [--pipeline N] [--rate RPS]
 #   or   ROUNDS=3 DURATION=10 CONNECTIONS=64 bench/engine-vs-wrk.sh
 # Other environment: NGINX_CORE (0), LOAD_CORE (1): the cores to pin to;
-#   SECTIONS (closed,pipelined,gen-bound,fixed,fixed-vegeta,closed-oha,fixed-oha), PIPELINE (16), RATE (20000);
-#   PACE_SLACK: loadlab's --pace-slack in the fixed section (default: loadlab's own, 0);
+#   SECTIONS (closed,pipelined,gen-bound,fixed,fixed-grid,fixed-vegeta,closed-oha,fixed-oha), PIPELINE (16),
+#   RATE (20000); PACE_SLACK: loadlab's --pace-slack in the fixed, fixed-vegeta and fixed-oha sections
+#   (default: loadlab's own, 0; fixed-grid always uses C/RATE);
 #   RAW_DIR: when set, the raw output of every run is copied there;
 #   LOADLAB_JAVA_OPTS: passed on to the JVM by ./loadlab. For a JFR profile add -Xlog:jfr+startup=off
 #     (-XX:StartFlightRecording=filename=F.jfr,settings=profile), or its banner on stdout breaks the JSON.
@@ -57,7 +62,7 @@ CONNECTIONS="${CONNECTIONS:-64}"
 NGINX_CORE="${NGINX_CORE:-0}"
 LOAD_CORE="${LOAD_CORE:-1}"
 RAW_DIR="${RAW_DIR:-}"
-SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed,fixed-vegeta,closed-oha,fixed-oha}"
+SECTIONS="${SECTIONS:-closed,pipelined,gen-bound,fixed,fixed-grid,fixed-vegeta,closed-oha,fixed-oha}"
 PIPELINE="${PIPELINE:-16}"
 RATE="${RATE:-20000}"
 
@@ -84,12 +89,12 @@ done
   || die "ROUNDS, DURATION, CONNECTIONS and PIPELINE must be at least 1, RATE at least CONNECTIONS"
 IFS=, read -r -a sections <<<"$SECTIONS"
 for sec in "${sections[@]}"; do
-  case "$sec" in closed|pipelined|gen-bound|fixed|fixed-vegeta|closed-oha|fixed-oha) ;;
-    *) die "--sections takes closed, pipelined, gen-bound, fixed, fixed-vegeta, closed-oha and fixed-oha, got '$sec'" ;; esac
+  case "$sec" in closed|pipelined|gen-bound|fixed|fixed-grid|fixed-vegeta|closed-oha|fixed-oha) ;;
+    *) die "--sections takes closed, pipelined, gen-bound, fixed, fixed-grid, fixed-vegeta, closed-oha and fixed-oha, got '$sec'" ;; esac
 done
 
 need=(wrk nginx taskset awk)
-[[ ",$SECTIONS," != *,fixed,* ]] || need+=(h2load)
+[[ ",$SECTIONS," != *,fixed,* && ",$SECTIONS," != *,fixed-grid,* ]] || need+=(h2load)
 [[ ",$SECTIONS," != *,gen-bound,* ]] || need+=(cc)
 bench_need "${need[@]}"
 bench_setup
@@ -141,7 +146,7 @@ one_run() {  # SECTION ROUND TOOL
          m="$(parse_wrk "$name")" ;;
     pipelined:wrk|gen-bound:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" -s "$tmp/pipeline.lua" "$url"
          m="$(parse_wrk "$name")" ;;
-    fixed:h2load)
+    fixed:h2load|fixed-grid:h2load)
          per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
          run_tool "$name" h2load --h1 -t1 -c"$CONNECTIONS" --rps="$per_client" -D "$DURATION" "$url"
          m="$(parse_h2load "$name")" ;;
@@ -162,6 +167,9 @@ one_run() {  # SECTION ROUND TOOL
     fixed-oha:oha) run_tool "$name" "$OHA" -z "${DURATION}s" -c "$CONNECTIONS" -q "$RATE" --latency-correction \
            --worker-threads 1 --no-tui --output-format json "$url"
          m="$(parse_oha "$name")" ;;
+    fixed-grid:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
+           --pace-slack "$(grid_slack "$RATE" "$CONNECTIONS")" -d"${DURATION}s" --json "$url"
+         m="$(parse_loadlab "$name")" ;;
     fixed:loadlab|fixed-vegeta:loadlab|fixed-oha:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$RATE" \
            ${PACE_SLACK:+--pace-slack "$PACE_SLACK"} -d"${DURATION}s" --json "$url"
          m="$(parse_loadlab "$name")" ;;
@@ -184,7 +192,7 @@ LUA
 
 echo "Loadlab engine vs wrk and h2load: nginx 1 worker on core $NGINX_CORE, load on core $LOAD_CORE," \
      "$CONNECTIONS connections, 1 thread, ${DURATION}s per run, $ROUNDS round(s) per section, $nginx_url"
-echo "Sections: $SECTIONS (pipelined and gen-bound: $PIPELINE in flight per connection; fixed: $RATE requests/s in all)."
+echo "Sections: $SECTIONS (pipelined and gen-bound: $PIPELINE in flight per connection; fixed sections: $RATE requests/s in all)."
 echo "gen-bound: against bench/batch-server.c on core $NGINX_CORE (all of a read's answers in one write), not nginx."
 echo "CPU-s = user+sys of the whole load-generator process from outside (for loadlab: JVM start-up, JIT and GC"
 echo "included); req/CPU-s divides every answer it got (loadlab: window and warm-up) by it."
@@ -197,7 +205,7 @@ echo
 header
 for sec in "${sections[@]}"; do
   other=wrk
-  [ "$sec" != fixed ] || other=h2load
+  [ "$sec" != fixed ] && [ "$sec" != fixed-grid ] || other=h2load
   [ "$sec" != fixed-vegeta ] || other=vegeta
   case "$sec" in *-oha) other=oha ;; esac
   for r in $(seq "$ROUNDS"); do
@@ -208,4 +216,4 @@ for sec in "${sections[@]}"; do
   done
 done
 
-bench_summary "closed pipelined gen-bound fixed fixed-vegeta closed-oha fixed-oha"
+bench_summary "closed pipelined gen-bound fixed fixed-grid fixed-vegeta closed-oha fixed-oha"

@@ -272,6 +272,13 @@ parse_h2load() {
 # proxy into Loadlab's tools cache, where scripts/setup puts oha. vegeta_bin prints its path, building it
 # once (about 15 s of CPU, outside any measurement).
 VEGETA_VERSION=v12.13.0
+# grid_slack RATE CONNECTIONS: loadlab's --pace-slack for h2load's own schedule, one request per
+# connection per interval of C/RATE: that interval in whole µs, rounded down (at most 100 ms, the most
+# --pace-slack takes).
+grid_slack() {
+  awk -v r="$1" -v c="$2" 'BEGIN { v = 1e6 * c / r; printf "%dus", (v > 100000 ? 100000 : v) }'
+}
+
 vegeta_bin() {
   local tools="${LOADLAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadlab}/tools/bin"
   if [ ! -x "$tools/vegeta" ]; then

@@ -84,9 +84,7 @@ one_try() {
   case "$tool" in
     loadlab|loadlab-grid)
       local grid=()
-      # C/RATE in whole µs, rounded down (at most 100 ms, the most --pace-slack takes): at most one request
-      # per connection per grid interval.
-      [ "$tool" = loadlab ] || grid=(--pace-slack "$(awk -v r="$rate" -v c="$CONNECTIONS" 'BEGIN { v = 1e6 * c / r; printf "%dus", (v > 100000 ? 100000 : v) }')")
+      [ "$tool" = loadlab ] || grid=(--pace-slack "$(grid_slack "$rate" "$CONNECTIONS")")
       run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -R "$rate" "${grid[@]}" -d"${DURATION}s" --json "$url"
       m="$(parse_loadlab "$name")"
       lb="$(python3 -c 'import json,sys
