@@ -340,19 +340,11 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
      */
     @Override
     public long recordMissed(long endNanos) {
-        if (!fixedRate || nextDue >= endNanos) {
+        if (!fixedRate) {
             return 0;
         }
-        double interval = control.fixedRateIntervalNanos;
-        long missed = (long) Math.ceil((endNanos - nextDue) / interval);
-        // Beyond a million per connection, record them in groups of equal count: the error is at
-        // most one group's span of due times, far below the histogram's 0.1% resolution of such waits.
-        long group = Math.max(1, missed / 1_000_000);
-        for (long k = 0; k < missed; k += group) {
-            long due = (long) (nextDue + k * interval);
-            worker.recordUnsent((endNanos - due) / 1000, Math.min(group, missed - k));
-        }
-        nextDue += missed * interval;
+        long missed = MissedRequests.record(nextDue, control.fixedRateIntervalNanos, endNanos, worker::recordUnsent);
+        nextDue += missed * control.fixedRateIntervalNanos;
         return missed;
     }
 
