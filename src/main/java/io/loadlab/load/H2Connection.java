@@ -383,7 +383,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         if (!fixedRate) {
             return 0;
         }
-        return schedules.recordMissed(endNanos, worker::recordUnsent);
+        return schedules.recordMissed(endNanos, worker.unsent);
     }
 
     @Override

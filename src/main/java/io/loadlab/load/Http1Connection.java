@@ -343,7 +343,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         if (!fixedRate) {
             return 0;
         }
-        long missed = MissedRequests.record(nextDue, control.fixedRateIntervalNanos, endNanos, worker::recordUnsent);
+        long missed = MissedRequests.record(nextDue, control.fixedRateIntervalNanos, endNanos, worker.unsent);
         nextDue += missed * control.fixedRateIntervalNanos;
         return missed;
     }
