@@ -7,11 +7,10 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2Error;
-import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import java.io.IOException;
 
@@ -64,8 +63,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private boolean inRead;
     /** The channel of a connect under way, or null. */
     private Channel pending;
-    /** How the channel's next request block refers to the server's HPACK table. */
-    private final HpackRequestBlock.Table table = new HpackRequestBlock.Table();
 
     H2Connection(Worker worker, int globalIndex) {
         this.worker = worker;
@@ -97,7 +94,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         codecCtx = ctx.pipeline().context(handler);
         draining = false;
         inRead = false;
-        table.reset(worker.h2Request.block());
         Http2Stream connectionStream = handler.connection().connectionStream();
         handler.connection().local().flowController().incrementWindowSize(connectionStream,
                 WINDOW - Http2CodecUtil.DEFAULT_WINDOW_SIZE);
@@ -174,45 +170,22 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         }
     }
 
-    /**
-     * Opens the slot's stream in the codec's model and writes its HEADERS frame, encoded in advance
-     * ({@link H2Request#headersFrame}), past the codec's encoder: that encoder made a promise, a listener
-     * and a promise aggregator per request and ran an HPACK encoder over the same fields every time
-     * (with the TLS handler's promises, 8% of the loop's CPU over h2-tls). A body still goes through
-     * the encoder, which keeps it within the server's flow-control windows.
-     */
     private void send(int slot, long dueNanos, long sentNanos) {
-        H2Request request = worker.h2Request;
+        Http2ConnectionEncoder encoder = codec.encoder();
         int id = codec.connection().local().incrementAndGetNextStreamId();
-        Http2Stream stream = null;
-        try {
-            stream = id < 0 ? null : codec.connection().local().createStream(id, !request.hasBody());
-        } catch (Http2Exception e) {
-            // Past the server's limits or its GOAWAY (capacity() and draining keep sends within them).
-        }
-        if (stream == null) {
-            // 2^30 streams used up on this connection, or no stream allowed: this request is lost, and a
-            // new connection follows.
+        if (id < 0) {
+            // 2^30 streams used up on this connection: this request is lost, and a new connection follows.
             count(Loss.READ);
             draining = true;
             codecCtx.close();
             return;
         }
-        stream.headersSent(false);
         slots.start(slot, id, dueNanos, sentNanos);
-        // A failed write reaches exceptionCaught (the void promise), which closes the connection: the
-        // streams in flight are lost with it, each counted as it closes.
-        codecCtx.write(request.headersFrame(codecCtx.alloc(), id, table), codecCtx.voidPromise());
+        H2Request request = worker.h2Request;
+        // A failed write resets the stream or closes the connection, which the listeners count.
+        encoder.writeHeaders(codecCtx, id, request.headers(codecCtx.alloc()), 0, !request.hasBody(), codecCtx.voidPromise());
         if (request.hasBody()) {
-            codec.encoder().writeData(codecCtx, id, request.body(), 0, true, codecCtx.voidPromise());
-        }
-    }
-
-    /** The server's SETTINGS: the size of its HPACK table, which the request blocks must fit. */
-    void onSettings(Http2Settings settings) {
-        Long tableSize = settings.headerTableSize();
-        if (tableSize != null) {
-            table.serverLimit(tableSize, worker.h2Request.block());
+            encoder.writeData(codecCtx, id, request.body(), 0, true, codecCtx.voidPromise());
         }
     }
 

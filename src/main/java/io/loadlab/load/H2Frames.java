@@ -83,11 +83,6 @@ final class H2Frames extends Http2FrameAdapter implements Http2Connection.Listen
     }
 
     @Override
-    public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
-        connection.onSettings(settings);
-    }
-
-    @Override
     public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
         connection.onReset(streamId);
     }

@@ -77,7 +77,7 @@ final class HpackHuffman {
     private HpackHuffman() {
     }
 
-    /** The code of a symbol, right-aligned, as RFC 7541 Appendix B gives it (a search: for tests and blocks made once). */
+    /** The code of a symbol, right-aligned, as RFC 7541 Appendix B gives it (for tests). */
     static int code(int symbol) {
         int length = LENGTHS[symbol];
         int rank = 0;

@@ -1,9 +1,8 @@
 package io.loadlab.load;
 
 /**
- * HPACK's static table (RFC 7541, Appendix A), as the engine's decoder needs it (each entry's size
- * and name length, and which entries are {@code :status} with their values, or {@code content-length})
- * and its request encoder ({@link HpackRequestBlock}: the entry of a field, or of its name).
+ * HPACK's static table (RFC 7541, Appendix A), as the engine's decoder needs it: each entry's size
+ * and name length, and which entries are {@code :status} (with their values) or {@code content-length}.
  * Indices are 1-based, as on the wire.
  */
 final class HpackStatic {
@@ -40,27 +39,6 @@ final class HpackStatic {
     /** The entry's size in bytes: name, value and the 32 bytes of RFC 7541 section 4.1. */
     static int size(int index) {
         return nameLength(index) + (index <= VALUES.length ? VALUES[index - 1].length() : 0) + 32;
-    }
-
-    /** The entry that holds this name and value, 1-based; 0 when none does. */
-    static int fullIndex(String name, String value) {
-        for (int i = 0; i < VALUES.length; i++) {
-            if (NAMES[i].equals(name) && VALUES[i].equals(value)) {
-                return i + 1;
-            }
-        }
-        int named = nameIndex(name);
-        return value.isEmpty() && named > VALUES.length ? named : 0; // entries past 16 have empty values
-    }
-
-    /** The first entry with this name, 1-based; 0 when none has it. */
-    static int nameIndex(String name) {
-        for (int i = 0; i < NAMES.length; i++) {
-            if (NAMES[i].equals(name)) {
-                return i + 1;
-            }
-        }
-        return 0;
     }
 
     static boolean isStatus(int index) {

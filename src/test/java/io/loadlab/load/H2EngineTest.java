@@ -43,19 +43,6 @@ class H2EngineTest {
     }
 
     @Test
-    void aServerWithASmallHeaderTableGetsEveryRequestDecoded() throws Exception {
-        // 0: the request blocks signal it and send literals; 60: too small for the authority's entry.
-        for (long tableBytes : new long[] {0, 60}) {
-            try (H2TestServer s = H2TestServer.withHeaderTable(tableBytes)) {
-                LoadResult r = NettyLoad.run(h2c(s, "/s/{rand:200-202}", 2, 4).requests(600).build());
-                assertEquals(ErrorCounts.NONE, r.errors(), "table " + tableBytes + ": " + r.errors());
-                assertEquals(600, s.answered.get());
-                assertEquals(s.statuses(), new TreeMap<>(r.statusCodes()));
-            }
-        }
-    }
-
-    @Test
     void statusErrorsAreCountedPerStream() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
             LoadResult r = NettyLoad.run(h2c(s, "/s/503", 2, 5).requests(500).build());

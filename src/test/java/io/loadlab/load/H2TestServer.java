@@ -15,7 +15,6 @@ import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -47,7 +46,7 @@ final class H2TestServer implements AutoCloseable {
     /** Connections that carried at least one request (the engine's preflights carry none). */
     final AtomicLong servedConnections = new AtomicLong();
 
-    private H2TestServer(int goawayAfter, Http2Settings settings) throws InterruptedException {
+    private H2TestServer(int goawayAfter) throws InterruptedException {
         this.goawayAfter = goawayAfter;
         this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<Channel>() {
@@ -55,8 +54,7 @@ final class H2TestServer implements AutoCloseable {
                     protected void initChannel(Channel ch) {
                         Frames frames = new Frames();
                         Http2ConnectionHandler h = new Http2ConnectionHandlerBuilder().server(true)
-                                .frameListener(frames).initialSettings(settings).gracefulShutdownTimeoutMillis(0)
-                                .build();
+                                .frameListener(frames).gracefulShutdownTimeoutMillis(0).build();
                         frames.codec = h;
                         ch.pipeline().addLast(h);
                     }
@@ -66,17 +64,12 @@ final class H2TestServer implements AutoCloseable {
 
     /** A server that never sends GOAWAY. */
     static H2TestServer start() throws InterruptedException {
-        return new H2TestServer(0, Http2Settings.defaultSettings());
+        return new H2TestServer(0);
     }
 
     /** A server that leaves each connection with GOAWAY after its {@code k}-th request. */
     static H2TestServer goawayAfter(int k) throws InterruptedException {
-        return new H2TestServer(k, Http2Settings.defaultSettings());
-    }
-
-    /** A server whose HPACK decoder keeps a dynamic table of {@code bytes} (its SETTINGS_HEADER_TABLE_SIZE). */
-    static H2TestServer withHeaderTable(long bytes) throws InterruptedException {
-        return new H2TestServer(0, Http2Settings.defaultSettings().headerTableSize(bytes));
+        return new H2TestServer(k);
     }
 
     String url(String path) {
