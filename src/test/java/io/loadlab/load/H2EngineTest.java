@@ -43,6 +43,20 @@ class H2EngineTest {
     }
 
     @Test
+    void aServerWithASmallHeaderTableGetsEveryRequestDecoded() throws Exception {
+        // The request encoder must signal the smaller table before its next block (RFC 7541 section
+        // 4.2) and keep its entries within it: 0 holds none, 60 not the authority's.
+        for (long tableBytes : new long[] {0, 60}) {
+            try (H2TestServer s = H2TestServer.withHeaderTable(tableBytes)) {
+                LoadResult r = NettyLoad.run(h2c(s, "/s/{rand:200-202}", 2, 4).requests(600).build());
+                assertEquals(ErrorCounts.NONE, r.errors(), "table " + tableBytes + ": " + r.errors());
+                assertEquals(600, s.answered.get());
+                assertEquals(s.statuses(), new TreeMap<>(r.statusCodes()));
+            }
+        }
+    }
+
+    @Test
     void statusErrorsAreCountedPerStream() throws Exception {
         try (H2TestServer s = H2TestServer.start()) {
             LoadResult r = NettyLoad.run(h2c(s, "/s/503", 2, 5).requests(500).build());

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -46,7 +47,7 @@ final class H2TestServer implements AutoCloseable {
     /** Connections that carried at least one request (the engine's preflights carry none). */
     final AtomicLong servedConnections = new AtomicLong();
 
-    private H2TestServer(int goawayAfter) throws InterruptedException {
+    private H2TestServer(int goawayAfter, Http2Settings settings) throws InterruptedException {
         this.goawayAfter = goawayAfter;
         this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<Channel>() {
@@ -54,7 +55,8 @@ final class H2TestServer implements AutoCloseable {
                     protected void initChannel(Channel ch) {
                         Frames frames = new Frames();
                         Http2ConnectionHandler h = new Http2ConnectionHandlerBuilder().server(true)
-                                .frameListener(frames).gracefulShutdownTimeoutMillis(0).build();
+                                .frameListener(frames).initialSettings(settings).gracefulShutdownTimeoutMillis(0)
+                                .build();
                         frames.codec = h;
                         ch.pipeline().addLast(h);
                     }
@@ -64,12 +66,17 @@ final class H2TestServer implements AutoCloseable {
 
     /** A server that never sends GOAWAY. */
     static H2TestServer start() throws InterruptedException {
-        return new H2TestServer(0);
+        return new H2TestServer(0, Http2Settings.defaultSettings());
     }
 
     /** A server that leaves each connection with GOAWAY after its {@code k}-th request. */
     static H2TestServer goawayAfter(int k) throws InterruptedException {
-        return new H2TestServer(k);
+        return new H2TestServer(k, Http2Settings.defaultSettings());
+    }
+
+    /** A server whose HPACK decoder keeps a dynamic table of {@code bytes} (its SETTINGS_HEADER_TABLE_SIZE). */
+    static H2TestServer withHeaderTable(long bytes) throws InterruptedException {
+        return new H2TestServer(0, Http2Settings.defaultSettings().headerTableSize(bytes));
     }
 
     String url(String path) {
