@@ -196,8 +196,8 @@ final class RunPhases {
     /**
      * Bytes this thread has allocated so far; -1 where this JVM cannot say. A loop reads it once it
      * has reset its counts and skipped the warm-up's backlog, so that the window's allocation leaves
-     * out that one-off work (the first skip loads a class; the task itself is a future): about 5 KB a
-     * window at a fixed rate, and up to 14 KB with pipelining, before the loops read it themselves.
+     * out that one-off work (the first skip loads a class): the window counted about 5 KB of it at a
+     * fixed rate, and 13 KB in the pipelined loop, when the caller read the loops' counters before.
      */
     private long currentThreadAllocatedBytes() {
         return threads instanceof com.sun.management.ThreadMXBean t && t.isThreadAllocatedMemoryEnabled()
