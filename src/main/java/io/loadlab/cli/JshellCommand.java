@@ -15,8 +15,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "jshell", mixinStandardHelpOptions = true, usageHelpWidth = 100,
         description = {"Open JShell with Loadlab's classes and libraries on the class path and its imports,",
                 "so that Results.load, the statistics and the charts work at once. A table a line yields prints",
-                "rounded for reading, as show(table) does (50 rows at most); show(chart) opens a chart (or writes",
-                "it to data/tmp/charts/). One-call answers: var results = Loadlab.load(\"data/sample\");",
+                "rounded for reading, as show(table) does (50 rows at most), up to Java 20 (later, JShell runs",
+                "snippets only in its own agent, which prints it in full: show(table) still rounds it);",
+                "show(chart) opens a chart (or writes it to data/tmp/charts/). One-call answers:",
+                "var results = Loadlab.load(\"data/sample\");",
                 "results.compare(\"go-nethttp\"), results.summary(\"rps\"), results.latency(\"java-netty\",",
                 "\"json\").p(99.9). Extra arguments go to jshell (for example a script file to run)."})
 final class JshellCommand implements Callable<Integer> {
@@ -38,9 +40,14 @@ final class JshellCommand implements Callable<Integer> {
             jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> cp.add(p.toString()));
         }
         List<String> cmd = new ArrayList<>(List.of(jshell.toString(), "--class-path", String.join(File.pathSeparator, cp),
-                "--startup", "DEFAULT", "--startup", home.resolve("src/main/jshell/loadlab.jsh").toString(),
-                // Tables print rounded, as show(table) does: JshellAgent runs the snippets.
-                "--execution", "jdi:remoteAgent(" + JshellAgent.class.getName() + ")"));
+                "--startup", "DEFAULT", "--startup", home.resolve("src/main/jshell/loadlab.jsh").toString()));
+        boolean ownAgent = customAgentAllowed();
+        cmd.addAll(List.of("--execution", execution(ownAgent)));
+        remoteFlags(KernelCommand.Install.flags(KernelCommand.Install.JVM_FLAGS)).forEach(f -> cmd.add("-R" + f));
+        if (!ownAgent) {
+            System.err.println("loadlab: this Java's JShell runs snippets only in its own agent: a table a line"
+                    + " yields prints in full; show(table) rounds it");
+        }
         for (String a : args) {
             // jshell runs in Loadlab's folder: a script named relative to the caller's folder must
             // still be found.
@@ -49,5 +56,36 @@ final class JshellCommand implements Callable<Integer> {
         }
         Process p = new ProcessBuilder(cmd).directory(home.toFile()).inheritIO().start();
         return p.waitFor();
+    }
+
+    /**
+     * Whether this Java's JShell lets a snippet run in an agent of ours. Since Java 21 JShell gives the
+     * snippets a console ({@code jdk.jshell.JShellConsole}), and Java 25's, with one, refuses every agent
+     * but its own ("JShellConsole is only supported for the default remote agent!"): {@code loadlab
+     * jshell} did not start there. Where that class exists, JShell's own agent runs the snippets.
+     */
+    static boolean customAgentAllowed() {
+        try {
+            Class.forName("jdk.jshell.JShellConsole", false, JshellCommand.class.getClassLoader());
+            return false;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return true;
+        }
+    }
+
+    /** JShell's {@code --execution}: {@link JshellAgent}, which prints tables rounded, where JShell allows it. */
+    static String execution(boolean ownAgent) {
+        return ownAgent ? "jdi:remoteAgent(" + JshellAgent.class.getName() + ")" : "jdi";
+    }
+
+    /**
+     * The launcher's JVM flags that the snippets' JVM gets too (each after {@code -R}): Netty's settings,
+     * the collector and native access (without which Java 24 and later print four lines of warning at
+     * a snippet's first load). Not the class-data-sharing archive, made for another class path, nor the
+     * logging that goes with it.
+     */
+    static List<String> remoteFlags(List<String> launcherFlags) {
+        return launcherFlags.stream().filter(f -> !f.startsWith("-XX:SharedArchiveFile=") && !f.startsWith("-Xlog"))
+                .toList();
     }
 }
