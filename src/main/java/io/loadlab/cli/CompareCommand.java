@@ -11,7 +11,6 @@ import io.loadlab.stats.Comparison;
 import io.loadlab.stats.ComparisonRow;
 import io.loadlab.stats.PercentileRatios;
 import io.loadlab.stats.Protocols;
-import io.loadlab.stats.StatsColumn;
 import io.loadlab.stats.SweepRuns;
 import io.loadlab.stats.Warning;
 import io.loadlab.stats.WarningOptions;
@@ -277,53 +276,8 @@ final class CompareCommand implements Callable<Integer> {
 
     /** {@code --engines}: the engine comparison and rankings, as text or CSV. */
     private int engines(Table runs) {
-        CompareOptions options = CompareOptions.defaults().withNoise(noise);
-        Table byEngine = io.loadlab.stats.Engines.compare(runs, metric, options);
-        Table rankings = io.loadlab.stats.Engines.rankings(runs, metric, options);
-        PrintWriter out = commandSpec.commandLine().getOut();
-        if (format.equals("csv")) {
-            out.print(byEngine.write().toString("csv"));
-            out.flush();
-            return 0;
-        }
-        out.printf(Locale.ROOT, "%s by engine, each against the built-in engine on the same subject and workload%n%n",
-                metric);
-        Figure figure = Figure.of(metric);
-        List<String[]> rows = new ArrayList<>();
-        for (int i = 0; i < byEngine.rowCount(); i++) {
-            String v = byEngine.stringColumn(RunColumn.VARIANT.id()).get(i);
-            String subject = byEngine.stringColumn(RunColumn.SUBJECT.id()).get(i) + (v.isEmpty() ? "" : " [" + v + "]");
-            rows.add(new String[] {byEngine.stringColumn(RunColumn.WORKLOAD.id()).get(i), subject,
-                    byEngine.stringColumn(RunColumn.ENGINE.id()).get(i), Integer.toString(byEngine.intColumn(StatsColumn.N.id()).get(i)),
-                    figure.format(byEngine.doubleColumn(StatsColumn.MEAN.id()).getDouble(i)),
-                    figure.format(byEngine.doubleColumn(StatsColumn.BUILTIN_MEAN.id()).getDouble(i)),
-                    Units.ratio(byEngine.doubleColumn(StatsColumn.RATIO.id()).getDouble(i)),
-                    Units.interval(byEngine.doubleColumn(StatsColumn.RATIO_CI_LOW.id()).getDouble(i),
-                            byEngine.doubleColumn(StatsColumn.RATIO_CI_HIGH.id()).getDouble(i), Figure.RATIO),
-                    byEngine.stringColumn(StatsColumn.TEST.id()).get(i), Units.p(byEngine.doubleColumn(StatsColumn.P_TEST.id()).getDouble(i)),
-                    byEngine.stringColumn(StatsColumn.VERDICT.id()).get(i)});
-        }
-        TextTable.print(out, new String[] {"workload", "subject", "engine", "n", "mean", "builtin", "ratio",
-            "ratio 95% CI", "test", "p_test", "verdict"}, rows, 2);
-        out.printf(Locale.ROOT, "%nOrder of the subjects by %s (best first)%n%n", metric);
-        List<String[]> ranks = new ArrayList<>();
-        for (int i = 0; i < rankings.rowCount(); i++) {
-            double rho = rankings.doubleColumn(StatsColumn.SPEARMAN.id()).getDouble(i);
-            String swaps = rankings.stringColumn(StatsColumn.CLEAR_SWAPS.id()).get(i);
-            ranks.add(new String[] {rankings.stringColumn(RunColumn.WORKLOAD.id()).get(i), rankings.stringColumn(RunColumn.ENGINE.id()).get(i),
-                    rankings.stringColumn(StatsColumn.ORDER.id()).get(i),
-                    rankings.stringColumn(StatsColumn.BUILTIN_ORDER.id()).get(i),
-                    rankings.booleanColumn(StatsColumn.SAME_ORDER.id()).get(i) ? "yes" : "no",
-                    swaps.isEmpty() ? "none" : swaps,
-                    Units.ratio(rho)});
-        }
-        TextTable.print(out, new String[] {"workload", "engine", "order", "builtin order", "same", "clear swaps", "spearman"},
-                ranks, 2);
-        out.printf(Locale.ROOT, "%nThe tools measure differently (wrk, h2load and oha count from their own start,"
-                + " h2load walks its keys in a fixed order); what should agree is the order of the subjects and their"
-                + " ratios, not each absolute figure. A swap of two subjects is clear when either engine tells them"
-                + " apart (the others are within the noise). %s%n", Comparison.rule(options));
-        out.flush();
+        CompareEngines.print(commandSpec.commandLine().getOut(), runs, metric,
+                CompareOptions.defaults().withNoise(noise), format.equals("csv"));
         return 0;
     }
 

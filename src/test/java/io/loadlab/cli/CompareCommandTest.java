@@ -18,6 +18,26 @@ class CompareCommandTest {
     private static final String PROTOCOLS = System.getProperty("user.dir") + "/data/protocols-sample";
 
     @Test
+    void enginesPrintEachEngineAgainstTheBuiltInOneThenTheOrders() {
+        CliRun o = run("compare", System.getProperty("user.dir") + "/data/sample-engines", "--engines");
+        assertEquals(0, o.code(), o.err());
+        List<String> lines = o.out().lines().toList();
+        assertEquals("rps by engine, each against the built-in engine on the same subject and workload", lines.get(0));
+        assertTrue(lines.get(2).matches("workload +subject +engine +n +mean +builtin +ratio +ratio 95% CI +test +p_test"
+                + " +verdict"), lines.get(2));
+        assertTrue(lines.stream().anyMatch(l -> l.matches("plaintext +java-netty \\[durability=memory] +wrk +3 .*")),
+                o.out());
+        int orders = lines.indexOf("Order of the subjects by rps (best first)");
+        assertTrue(orders > 3, o.out());
+        assertTrue(lines.get(orders + 2).matches("workload +engine +order +builtin order +same +clear swaps +spearman"),
+                lines.get(orders + 2));
+        CliRun csv = run("compare", System.getProperty("user.dir") + "/data/sample-engines", "--engines", "--format",
+                "csv");
+        assertEquals(0, csv.code(), csv.err());
+        assertEquals(lines.subList(3, orders - 1).size(), csv.out().lines().count() - 1, "a CSV row per text row");
+    }
+
+    @Test
     void csvHasTheDocumentedColumnsFirstAndARowPerSubjectAndWorkload() {
         CliRun o = run("compare", SAMPLE, "--format", "csv");
         assertEquals(0, o.code(), o.err());
