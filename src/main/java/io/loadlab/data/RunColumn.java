@@ -118,7 +118,8 @@ public enum RunColumn {
     STARTED_AT("started_at", Type.TEXT, false,
             "when the run started, UTC (ISO 8601)"),
     STEADY("steady", Type.BOOLEAN, false,
-            "whether the warm-up was steady at its end: throughput flat and JIT compilers quiet (the built-in engine records it after a"
+            "whether the warm-up was steady at its end: throughput flat and JIT compilers quiet, and at a fixed rate not above the"
+                    + " target (the built-in engine records it after a"
                     + " fixed warm-up too; empty for an external tool's fixed warm-up or a run of -n requests)"),
     MISSED("missed", Type.LONG, false,
             "at a fixed rate, requests that were due but never sent"),

@@ -134,7 +134,8 @@ final class RunPhases {
      * warm-up is over: its fixed length or maximum, steady with the compilers quiet, or no good answer.
      */
     private Warmed warmUp() {
-        WarmupEnd end = new WarmupEnd(spec.warmup(), compilerTime());
+        WarmupEnd end = new WarmupEnd(spec.warmup(), compilerTime(),
+                spec.model() instanceof LoadModel.FixedRate f ? f.requestsPerSecond() : Double.NaN);
         long max = spec.warmup().max().toNanos();
         long step = SteadyState.INTERVAL_MS * 1_000_000L;
         long previousAnswers = 0;

@@ -7,8 +7,9 @@ import java.util.Optional;
  * How a run's warm-up went.
  *
  * @param seconds     how long it ran, s (0 without one)
- * @param steady      whether it was steady at its end: the throughput by {@link SteadyState}'s rule, and
- *                    the JIT compilers quiet ({@link SteadyState#MAX_COMPILER_SHARE});
+ * @param steady      whether it was steady at its end: the throughput by {@link SteadyState}'s rule, the
+ *                    JIT compilers quiet ({@link SteadyState#MAX_COMPILER_SHARE}) and, at a fixed rate,
+ *                    the throughput not above the target ({@link WarmupEnd});
  *                    false without a warm-up, empty for a request-count run (none is allowed)
  * @param intervalRps the throughput of each of its {@link SteadyState#INTERVAL_MS} ms intervals,
  *                    requests/s, in order: what the rule looked at

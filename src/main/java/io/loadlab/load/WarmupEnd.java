@@ -28,7 +28,8 @@ import java.util.OptionalDouble;
  *       compilers say it directly. (Before, the rule had to hold as long again as it took to first
  *       hold; over 10 rounds that made warm-ups 9-19 s and the worst plaintext/json ratio no better.)
  *       A server without compiler threads (Go, Rust, C++), or one this host cannot see, is judged
- *       on its throughput and its manifest's minimum.</li>
+ *       on its throughput and its manifest's minimum. At a fixed rate the rule's intervals must also
+ *       not be above the target ({@link #onSchedule}).</li>
  * </ol>
  */
 final class WarmupEnd {
@@ -37,6 +38,8 @@ final class WarmupEnd {
     static final int NO_GOOD_INTERVALS = 2;
 
     private final Warmup warmup;
+    /** At a fixed rate the target, requests/s; NaN in the closed loop. */
+    private final double targetRate;
     private final List<SteadyState.Interval> samples = new ArrayList<>();
     /** The compilers' time so far at the warm-up's start, then after each interval. */
     private final List<CompilerTime> compilers = new ArrayList<>();
@@ -45,9 +48,13 @@ final class WarmupEnd {
     private boolean steady;
     private Optional<String> cutShort = Optional.empty();
 
-    /** @param start the compilers' time so far when the load started */
-    WarmupEnd(Warmup warmup, CompilerTime start) {
+    /**
+     * @param start      the compilers' time so far when the load started
+     * @param targetRate at a fixed rate the target, requests/s; NaN in the closed loop
+     */
+    WarmupEnd(Warmup warmup, CompilerTime start, double targetRate) {
         this.warmup = warmup;
+        this.targetRate = targetRate;
         compilers.add(start);
     }
 
@@ -69,7 +76,7 @@ final class WarmupEnd {
             noGood++;
             answersWithoutGood += interval.answers();
         }
-        steady = SteadyState.check(samples).steady() && compilersQuiet();
+        steady = SteadyState.check(samples).steady() && compilersQuiet() && onSchedule();
         if (noGood >= NO_GOOD_INTERVALS) {
             cutShort = Optional.of(String.format(Locale.ROOT, "no good answer in its last %.1f s (%s)",
                     NO_GOOD_INTERVALS * SteadyState.INTERVAL_MS / 1000.0, answersWithoutGood == 0
@@ -81,6 +88,32 @@ final class WarmupEnd {
             return true;
         }
         return warmup instanceof Warmup.Steady s && steady && elapsedSeconds >= s.min().toNanos() / 1e9;
+    }
+
+    /**
+     * At a fixed rate, whether the rule's last {@link SteadyState#WINDOW} intervals answered no faster
+     * than the target, within {@link SteadyState#MAX_TREND} or their counting noise. Faster, the engine
+     * is still sending what fell due while it or the server was behind: at 200,000/s such a warm-up's
+     * intervals read 207,000 to 229,000/s, which the flat-within-noise test took as steady. Slower is
+     * the server's or the engine's limit, which the window measures ({@code missed}, {@code load_bound}).
+     * Always true in the closed loop.
+     */
+    private boolean onSchedule() {
+        if (Double.isNaN(targetRate)) {
+            return true;
+        }
+        int n = samples.size();
+        if (n < SteadyState.WINDOW) {
+            return false;
+        }
+        long answers = 0;
+        double seconds = 0;
+        for (SteadyState.Interval i : samples.subList(n - SteadyState.WINDOW, n)) {
+            answers += i.answers();
+            seconds += i.seconds();
+        }
+        double countingNoise = 2 / Math.sqrt(Math.max(1.0, (double) answers / SteadyState.WINDOW));
+        return seconds > 0 && answers / seconds <= targetRate * (1 + Math.max(SteadyState.MAX_TREND, countingNoise));
     }
 
     /** Whether each compiler known at both ends of the rule's last intervals was quiet over them. */

@@ -65,8 +65,9 @@
  *       the target and put the warm-up's waits into its latency; {@code pacing.warmup_unsent} counts
  *       them. When it ends is
  *       {@code WarmupEnd}'s decision, made every {@link io.loadlab.load.SteadyState#INTERVAL_MS} ms from
- *       each loop's answers: its fixed length, steady with the compilers quiet, its maximum, or 1 s without a
- *       good answer (those classes give the rules and their measurements). Without a warm-up the
+ *       each loop's answers: its fixed length, steady with the compilers quiet (and at a fixed rate not
+ *       above the target), its maximum, or 1 s without a good answer (those classes give the rules and
+ *       their measurements). Without a warm-up the
  *       listener's work and the clock and CPU readings come <em>before</em> the first connection, so
  *       the window is the whole run: a slow {@code /proc} scan once inflated requests/s by counting
  *       requests outside the window.</li>
