@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,22 +38,11 @@ class JshellCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void snippetsRunWithTheFlagsAndLoadNettysNativeTransportQuietly(@TempDir Path dir)
             throws IOException, InterruptedException {
-        Path jshell = Path.of(System.getProperty("java.home"), "bin", "jshell");
-        Path input = Files.writeString(dir.resolve("in.jsh"), "System.out.println(\"epoll \""
-                + " + io.netty.channel.epoll.Epoll.isAvailable() + \" leak \" + System.getProperty(\"io.netty.leakDetection.level\"))\n/exit\n");
-        List<String> cmd = new ArrayList<>(List.of(jshell.toString(), "--class-path", System.getProperty("java.class.path"),
-                "--execution", JshellCommand.execution(JshellCommand.customAgentAllowed())));
-        JshellCommand.remoteFlags(LAUNCHER).forEach(f -> cmd.add("-R" + f));
-        Path out = dir.resolve("out.txt");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile())
-                .redirectInput(input.toFile()).start();
-        try {
-            assertTrue(p.waitFor(100, TimeUnit.SECONDS), "jshell did not end");
-        } finally {
-            p.destroyForcibly();
-        }
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), text);
+        List<String> options = new ArrayList<>(List.of("--execution",
+                JshellCommand.execution(JshellCommand.customAgentAllowed())));
+        JshellCommand.remoteFlags(LAUNCHER).forEach(f -> options.add("-R" + f));
+        String text = JshellRun.run(dir, "System.out.println(\"epoll \" + io.netty.channel.epoll.Epoll.isAvailable()"
+                + " + \" leak \" + System.getProperty(\"io.netty.leakDetection.level\"))\n/exit\n", options);
         assertTrue(text.contains("leak disabled"), text);
         assertFalse(text.contains("WARNING"), text);
     }
