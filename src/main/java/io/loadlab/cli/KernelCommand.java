@@ -183,8 +183,7 @@ final class KernelCommand implements Runnable {
             }
         }
 
-        /** The flags in a system property, one a line (blank lines dropped). */
-        /** The flags a system property holds, one a line ({@link #JVM_FLAGS}, {@link #KERNEL_JVM_FLAGS}). */
+        /** The flags in a system property, one a line, blank lines dropped ({@link #JVM_FLAGS}, {@link #KERNEL_JVM_FLAGS}). */
         static List<String> flags(String property) {
             return Arrays.stream(System.getProperty(property, "").split("\n")).map(String::strip)
                     .filter(f -> !f.isEmpty()).toList();

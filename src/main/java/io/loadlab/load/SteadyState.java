@@ -131,10 +131,18 @@ public final class SteadyState {
         long answers = w.stream().mapToLong(Interval::answers).sum();
         double cv = cv(r, mean);
         double trend = halvesShift(r) / mean;
-        double countingNoise = 2 / Math.sqrt(Math.max(1.0, (double) answers / r.length));
+        double countingNoise = countingNoise(answers, r.length);
         double cvLimit = Math.max(MAX_CV, countingNoise);
         double trendLimit = Math.max(MAX_TREND, countingNoise);
         return new Check(cv <= cvLimit && Math.abs(trend) <= trendLimit, cv, trend, cvLimit);
+    }
+
+    /**
+     * The relative noise of counting alone, {@code 2 / sqrt(answers per interval)}: the least variation
+     * a limit on {@code intervals} intervals of {@code answers} in all may demand.
+     */
+    static double countingNoise(long answers, int intervals) {
+        return 2 / Math.sqrt(Math.max(1.0, (double) answers / intervals));
     }
 
     /** The second test: CV, shift between the halves, and that shift against the successive-difference noise. */

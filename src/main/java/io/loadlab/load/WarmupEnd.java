@@ -112,8 +112,8 @@ final class WarmupEnd {
             answers += i.answers();
             seconds += i.seconds();
         }
-        double countingNoise = 2 / Math.sqrt(Math.max(1.0, (double) answers / SteadyState.WINDOW));
-        return seconds > 0 && answers / seconds <= targetRate * (1 + Math.max(SteadyState.MAX_TREND, countingNoise));
+        double tolerance = Math.max(SteadyState.MAX_TREND, SteadyState.countingNoise(answers, SteadyState.WINDOW));
+        return seconds > 0 && answers / seconds <= targetRate * (1 + tolerance);
     }
 
     /** Whether each compiler known at both ends of the rule's last intervals was quiet over them. */

@@ -74,7 +74,7 @@ public final class TextSummary {
         } else if (r.warmupSeconds() > 0) {
             sb.append(String.format(Locale.ROOT, "  Warm-up       %.1fs, %s%n", r.warmupSeconds(), r.steady().orElse(false)
                     ? "steady at its end (throughput flat, JIT compilers quiet)"
-                    : "NOT steady at its end (throughput still changing, or JIT compilers busy)"));
+                    : "NOT steady at its end (throughput still changing or, at a fixed rate, above the target; or JIT compilers busy)"));
         }
         r.pacing().filter(p -> p.warmupUnsent() > 0).ifPresent(p -> sb.append(String.format(Locale.ROOT,
                 "  Behind        the warm-up left %s requests due and unsent; the window began on schedule"
