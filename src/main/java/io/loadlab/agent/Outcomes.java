@@ -124,7 +124,7 @@ final class Outcomes {
                 Instant.ofEpochMilli(c.window.get(0).startEpochMs()), seconds, requests, bytesRead, written, codes,
                 errors, latency, s.spec().isFixedRate() ? Optional.of(service) : Optional.empty(), connect, c.window, cpu,
                 processCpu(c), loadCpus, false, warmed, missed, JvmUse.UNKNOWN, // the agents' JVMs are not summed here
-                s.spec().protocol(), Optional.empty(), Optional.empty(), Optional.empty());
+                s.spec().protocol(), Optional.empty(), Optional.empty(), Optional.empty(), OptionalDouble.empty());
     }
 
     /** Steady when the coordinator's rule said so, or (fixed warm-up) when every agent's engine did. */

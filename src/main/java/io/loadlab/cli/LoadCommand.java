@@ -2,6 +2,8 @@ package io.loadlab.cli;
 
 import io.loadlab.agent.AgentEngine;
 import io.loadlab.agent.AgentSet;
+import io.loadlab.host.Cpus;
+import io.loadlab.host.MachineCpu;
 import io.loadlab.time.Durations;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.NettyLoad;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -177,12 +180,32 @@ final class LoadCommand implements Callable<Integer> {
             return new RemoteLoad(commandSpec.commandLine().getOut(), json, hlog, tag).run(agents.get(), spec);
         }
         LoadResult result = NettyLoad.run(spec, new LoadListener() {
+            // The machine's CPU lines of the CPUs this JVM may use, at the window's ends: its steal.
+            private Optional<MachineCpu.Reading> from = Optional.empty();
+            private Optional<MachineCpu.Reading> to = Optional.empty();
+
             @Override
             public void started() {
                 if (!json) {
                     commandSpec.commandLine().getOut().print(TextSummary.header(spec));
                     commandSpec.commandLine().getOut().flush();
                 }
+            }
+
+            @Override
+            public void windowStarted() {
+                from = MachineCpu.read(Cpus.allowed());
+            }
+
+            @Override
+            public void windowEnded() {
+                to = MachineCpu.read(Cpus.allowed());
+            }
+
+            @Override
+            public OptionalDouble stealSeconds() {
+                return from.isPresent() && to.isPresent()
+                        ? OptionalDouble.of(to.get().stealSecondsSince(from.get())) : OptionalDouble.empty();
             }
         });
         if (hlog != null) {

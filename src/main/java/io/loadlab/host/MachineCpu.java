@@ -63,6 +63,11 @@ public final class MachineCpu {
             double other = (idleTicks - earlier.idleTicks + irqTicks - earlier.irqTicks) / ProcFs.TICKS_PER_SECOND;
             return new double[] {Math.max(0, wall - other - steal), steal};
         }
+
+        /** Steal over these CPUs since {@code earlier}, s (clock ticks of 10 ms). */
+        public double stealSecondsSince(Reading earlier) {
+            return secondsSince(earlier)[1];
+        }
     }
 
     /**

@@ -36,4 +36,13 @@ public interface LoadListener {
     /** The window is over: no more requests are sent or recorded. */
     default void windowEnded() {
     }
+
+    /**
+     * The hypervisor's steal time over the window, s, on the CPUs the listener watches (the load
+     * generator's, and the server's where it samples one); asked once, after {@link #windowEnded}.
+     * Empty when not measured: no {@code /proc/stat}, or no listener that reads it.
+     */
+    default OptionalDouble stealSeconds() {
+        return OptionalDouble.empty();
+    }
 }

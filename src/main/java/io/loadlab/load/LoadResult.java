@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -39,6 +40,9 @@ import org.HdrHistogram.Histogram;
  * @param pacing            at a fixed rate, how late the requests went out against their due times, and
  *                          the wake-up slack that bounds the pacer's share of it; empty in the closed loop
  *                          and for the agents' runs
+ * @param stealSeconds      the hypervisor's steal time over the window on the CPUs the run's listener
+ *                          watched (the load generator's, and a sampled server's), s; empty when not measured
+ *                          (no {@code /proc/stat}, the agents' runs)
  */
 public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
                          long requests, long bytesRead, long bytesWritten,
@@ -47,7 +51,7 @@ public record LoadResult(LoadSpec spec, String transport, Instant start, double 
                          List<IntervalSample> intervals, double loadCpuSeconds,
                          double processCpuSeconds, int loadCpus, boolean stoppedEarly,
                          Warmed warmup, long missed, JvmUse jvm, Protocol protocol, Optional<TlsSummary> tls,
-                         Optional<H2Summary> h2, Optional<Pacing> pacing) {
+                         Optional<H2Summary> h2, Optional<Pacing> pacing, OptionalDouble stealSeconds) {
 
     /** Share of the load CPUs the engine's threads used above which a run is load-bound. */
     public static final double LOAD_BOUND_SHARE = 0.90;

@@ -318,7 +318,8 @@ final class RunPhases {
                 ticks.intervals(), closed.loadCpu(), closed.processCpu(), loadCpus, ticks.stoppedEarly(),
                 warm, t.missed(), closed.jvm(), spec.protocol(), ProtocolTotals.tls(control, workers),
                 ProtocolTotals.h2(spec, workers), spec.model() instanceof LoadModel.FixedRate f
-                        ? Optional.of(Pacing.of(f.paceSlack().toNanos(), workers)) : Optional.empty());
+                        ? Optional.of(Pacing.of(f.paceSlack().toNanos(), workers)) : Optional.empty(),
+                listener.stealSeconds());
     }
 
     /** Takes each loop's snapshot into its tally, on the loop. */

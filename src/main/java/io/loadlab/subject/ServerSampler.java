@@ -100,11 +100,12 @@ public final class ServerSampler implements LoadListener {
     }
 
     /** The hypervisor's steal time on the window's CPUs, s; empty when not measured. */
+    @Override
     public OptionalDouble stealSeconds() {
         if (machineStart.isEmpty() || machineEnd.isEmpty()) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(machineEnd.get().secondsSince(machineStart.get())[1]);
+        return OptionalDouble.of(machineEnd.get().stealSecondsSince(machineStart.get()));
     }
 
     /**

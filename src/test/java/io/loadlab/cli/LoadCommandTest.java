@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.loadlab.host.Cpus;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -77,6 +78,10 @@ class LoadCommandTest {
         assertTrue(j.get("load_cpu_s").asDouble() > 0);
         assertTrue(j.get("rps_per_load_cpu_s").asDouble() > 0);
         assertTrue(j.get("service_time_us").isNull(), "closed loop has no service time");
+        // Steal from /proc/stat on this process's CPUs: at most their wall time (and a 10 ms tick each).
+        double steal = j.get("steal_s").asDouble(-1);
+        double most = Cpus.allowed().size() * (j.get("duration_s").asDouble() + 0.01);
+        assertTrue(j.get("steal_s").isNumber() && steal >= 0 && steal <= most, "steal_s " + j.get("steal_s") + ", at most " + most);
         assertTrue(Files.readString(hlog).contains("#[StartTime:"));
     }
 
@@ -85,7 +90,7 @@ class LoadCommandTest {
         CliRun o = run("load", "-c", "2", "-d", "500ms", url());
         assertEquals(0, o.code(), o.err());
         for (String s : new String[] {"50%", "75%", "90%", "99%", "99.9%", "99.99%", "max", "Requests/sec",
-                "Transfer/sec", "Status codes 200:", "Errors        connect 0", "requests per CPU-second"}) {
+                "Transfer/sec", "Status codes 200:", "Errors        connect 0", "requests per CPU-second", "Steal         "}) {
             assertTrue(o.out().contains(s), "missing '" + s + "' in\n" + o.out());
         }
     }

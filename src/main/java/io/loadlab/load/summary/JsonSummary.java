@@ -112,6 +112,11 @@ public final class JsonSummary {
         }
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
+        if (r.stealSeconds().isPresent()) {
+            o.put("steal_s", r.stealSeconds().getAsDouble());
+        } else {
+            o.putNull("steal_s");
+        }
     }
 
     /** {@code stopped_early}, the warm-up, the fixed rate and {@code warnings}. */

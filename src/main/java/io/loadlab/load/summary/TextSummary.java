@@ -110,7 +110,7 @@ public final class TextSummary {
         ProtocolText.append(sb, r);
     }
 
-    /** The load generator's CPU, its share of the CPUs it had, and the process's. */
+    /** The load generator's CPU, its share of the CPUs it had, the process's, and the hypervisor's steal. */
     private static void cpu(StringBuilder sb, LoadResult r) {
         sb.append(String.format(Locale.ROOT,
                 "  Load CPU      %.2fs on %d thread%s (%.0f%% of %d CPU%s), %s requests per CPU-second%n",
@@ -120,6 +120,8 @@ public final class TextSummary {
         sb.append(String.format(Locale.ROOT, "  Process CPU   %.2fs (JVM included; %.2fs outside the event loops, GC %.3fs in %d"
                         + " collection%s)%n", r.processCpuSeconds(), r.nonLoopCpuSeconds(), r.jvm().gcSeconds(),
                 r.jvm().gcCount(), r.jvm().gcCount() == 1 ? "" : "s"));
+        r.stealSeconds().ifPresent(steal -> sb.append(String.format(Locale.ROOT,
+                "  Steal         %.2fs (the hypervisor's, on the CPUs this process may use)%n", steal)));
     }
 
     /** One paragraph a warning: load bound, not steady, rate not reached, stopped early. */
