@@ -18,13 +18,8 @@ final class RepeatedHeaders {
     private byte[] section = new byte[0];
     /** Bytes of the remembered section, status line to the empty line's LF; 0 when none is. */
     private int length;
-    int status;
-    boolean http10;
-    boolean keepAlive;
-    boolean close;
-    boolean chunked;
-    long contentLength;
-    int headerBytes;
+    /** The remembered section's parse, up to its empty line (which is counted in it). */
+    private final ResponseHead head = new ResponseHead();
 
     /** Whether {@code b[off, off + available)} starts with the remembered section. */
     boolean matches(byte[] b, int off, int available) {
@@ -36,12 +31,16 @@ final class RepeatedHeaders {
         return length;
     }
 
+    /** The remembered section's parse, its empty line counted in {@link ResponseHead#headerBytes}. */
+    ResponseHead head() {
+        return head;
+    }
+
     /**
-     * Remembers {@code b[from, to)} as the section whose parse gave these values; a section longer
-     * than {@value #MAX_SECTION} bytes is forgotten instead.
+     * Remembers {@code b[from, to)} as the section whose parse, up to its empty line, is {@code parsed};
+     * a section longer than {@value #MAX_SECTION} bytes is forgotten instead.
      */
-    void remember(byte[] b, int from, int to, int status, boolean http10, boolean keepAlive, boolean close,
-            boolean chunked, long contentLength, int headerBytes) {
+    void remember(byte[] b, int from, int to, ResponseHead parsed) {
         int n = to - from;
         if (n > MAX_SECTION) {
             length = 0;
@@ -52,12 +51,7 @@ final class RepeatedHeaders {
         }
         System.arraycopy(b, from, section, 0, n);
         length = n;
-        this.status = status;
-        this.http10 = http10;
-        this.keepAlive = keepAlive;
-        this.close = close;
-        this.chunked = chunked;
-        this.contentLength = contentLength;
-        this.headerBytes = headerBytes;
+        head.copyFrom(parsed);
+        head.headerBytes += 2; // the empty line, which the parser counts as it ends the section
     }
 }

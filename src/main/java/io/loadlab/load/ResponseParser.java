@@ -53,13 +53,6 @@ public final class ResponseParser {
     private static final int CHUNK_DATA_END = 5;
     private static final int TRAILER = 6;
 
-    private static final byte[] CONTENT_LENGTH = HeaderBytes.ascii("content-length");
-    private static final byte[] TRANSFER_ENCODING = HeaderBytes.ascii("transfer-encoding");
-    private static final byte[] CONNECTION = HeaderBytes.ascii("connection");
-    private static final byte[] CHUNKED = HeaderBytes.ascii("chunked");
-    private static final byte[] CLOSE = HeaderBytes.ascii("close");
-    private static final byte[] KEEP_ALIVE = HeaderBytes.ascii("keep-alive");
-
     /** Bytes copied out of the buffer at once to parse lines in (bytes). */
     static final int WINDOW = 4096;
 
@@ -70,13 +63,8 @@ public final class ResponseParser {
     private final SplitLine split = new SplitLine();
 
     private int state = STATUS;
-    private int status;
-    private boolean http10;
-    private boolean keepAlive;
-    private boolean close;
-    private boolean chunked;
-    private long contentLength;
-    private int headerBytes;
+    /** The response's status and the header fields that frame its body. */
+    private final ResponseHead head = new ResponseHead();
     private long remaining;
     private long bodyBytes;
     private boolean stopped;
@@ -184,7 +172,7 @@ public final class ResponseParser {
             if (lf < 0) {
                 // The line goes on in the next read: keep its start.
                 split.append(window, pos, len);
-                if (state == HEADER && headerBytes + split.length() > MAX_HEADER_BYTES) {
+                if (state == HEADER && head.headerBytes + split.length() > MAX_HEADER_BYTES) {
                     error = "response headers exceed " + MAX_HEADER_BYTES + " bytes";
                 }
                 return n;
@@ -209,21 +197,14 @@ public final class ResponseParser {
         if (state == STATUS) {
             sectionStart = pos;
         } else if (state == HEADER && sectionStart >= 0 && (len == 0 || len == 1 && window[pos] == '\r')) {
-            repeated.remember(window, sectionStart, lf + 1, status, http10, keepAlive, close, chunked,
-                    contentLength, headerBytes + 2);
+            repeated.remember(window, sectionStart, lf + 1, head);
         }
         onLine(window, pos, len, listener);
     }
 
     /** The header section just skipped is the remembered one: its parse, then its end as {@link #headerLine} ends it. */
     private void reuseHeaders(Listener listener) {
-        status = repeated.status;
-        http10 = repeated.http10;
-        keepAlive = repeated.keepAlive;
-        close = repeated.close;
-        chunked = repeated.chunked;
-        contentLength = repeated.contentLength;
-        headerBytes = repeated.headerBytes;
+        head.copyFrom(repeated.head());
         error = endOfHeaders(listener);
     }
 
@@ -235,7 +216,7 @@ public final class ResponseParser {
         }
         remaining -= n;
         if (remaining == 0) {
-            if (chunked) {
+            if (head.chunked) {
                 state = CHUNK_DATA_END;
             } else {
                 complete(listener);
@@ -287,8 +268,7 @@ public final class ResponseParser {
                 yield null;
             }
             case TRAILER -> {
-                headerBytes += len + 2;
-                if (headerBytes > MAX_HEADER_BYTES) {
+                if (head.countLine(len)) {
                     yield "response trailers exceed " + MAX_HEADER_BYTES + " bytes";
                 }
                 if (len == 0) {
@@ -304,78 +284,41 @@ public final class ResponseParser {
         if (len == 0) {
             return null; // RFC 9112 section 2.2: ignore an empty line before the status line.
         }
-        status = HeaderBytes.statusCode(b, off, len);
-        if (status < 0) {
-            return "malformed status line '" + HeaderBytes.printable(b, off, len) + "'";
+        String wrong = head.statusLine(b, off, len);
+        if (wrong == null) {
+            state = HEADER;
         }
-        if (status < 100) {
-            return "status code " + status + " is out of range";
-        }
-        http10 = b[off + 7] == '0';
-        state = HEADER;
-        headerBytes = 0;
-        return null;
+        return wrong;
     }
 
     private String headerLine(byte[] b, int off, int len, Listener listener) {
-        headerBytes += len + 2;
-        if (headerBytes > MAX_HEADER_BYTES) {
+        if (head.countLine(len)) {
             return "response headers exceed " + MAX_HEADER_BYTES + " bytes";
         }
-        if (len == 0) {
-            return endOfHeaders(listener);
-        }
-        int end = off + len;
-        int colon = Bytes.indexOf(b, off, end, (byte) ':');
-        if (colon <= off) {
-            return "malformed header line '" + HeaderBytes.printable(b, off, len) + "'";
-        }
-        int vs = colon + 1;
-        while (vs < end && (b[vs] == ' ' || b[vs] == '\t')) {
-            vs++;
-        }
-        int ve = end;
-        while (ve > vs && (b[ve - 1] == ' ' || b[ve - 1] == '\t')) {
-            ve--;
-        }
-        int nameLen = colon - off;
-        if (HeaderBytes.nameIs(b, off, nameLen, CONTENT_LENGTH)) {
-            long v = HeaderBytes.parseDecimal(b, vs, ve);
-            if (v < 0 || (contentLength >= 0 && v != contentLength)) {
-                return "invalid Content-Length '" + HeaderBytes.printable(b, off, len) + "'";
-            }
-            contentLength = v;
-        } else if (HeaderBytes.nameIs(b, off, nameLen, TRANSFER_ENCODING)) {
-            // The body is chunked when chunked is the last coding (RFC 9112 section 6.3); with
-            // repeated headers that is the last token of the last one.
-            chunked = HeaderBytes.lastTokenIs(b, vs, ve, CHUNKED);
-        } else if (HeaderBytes.nameIs(b, off, nameLen, CONNECTION)) {
-            close |= HeaderBytes.hasToken(b, vs, ve, CLOSE);
-            keepAlive |= HeaderBytes.hasToken(b, vs, ve, KEEP_ALIVE);
-        }
-        return null;
+        return len == 0 ? endOfHeaders(listener) : head.field(b, off, len);
     }
 
     private String endOfHeaders(Listener listener) {
+        int status = head.status;
         if (status < 200 && status != 101) {
             // An interim answer (100 Continue, 103 Early Hints): the real one follows.
             resetMessage();
             return null;
         }
-        if (http10 && !keepAlive) {
-            close = true;
+        if (head.http10 && !head.keepAlive) {
+            head.close = true;
         }
         if (headRequests || status == 204 || status == 304 || status == 101) {
             complete(listener);
-        } else if (chunked) {
+        } else if (head.chunked) {
             state = CHUNK_SIZE;
-        } else if (contentLength > 0) {
-            remaining = contentLength;
+        } else if (head.contentLength > 0) {
+            remaining = head.contentLength;
             state = BODY;
-        } else if (contentLength == 0) {
+        } else if (head.contentLength == 0) {
             complete(listener);
         } else {
-            close = true;
+            head.close = true;
             state = BODY_TO_CLOSE;
         }
         return null;
@@ -391,7 +334,7 @@ public final class ResponseParser {
         }
         if (size == 0) {
             state = TRAILER;
-            headerBytes = 0;
+            head.headerBytes = 0;
         } else {
             remaining = size;
             state = BODY;
@@ -400,9 +343,9 @@ public final class ResponseParser {
     }
 
     private void complete(Listener listener) {
-        int s = status;
+        int s = head.status;
         long body = bodyBytes;
-        boolean c = close;
+        boolean c = head.close;
         boolean matched = matcher == null || matcher.found(matchState);
         resetMessage();
         if (!listener.onResponse(s, body, c, matched)) {
@@ -412,15 +355,9 @@ public final class ResponseParser {
 
     private void resetMessage() {
         state = STATUS;
-        status = 0;
-        http10 = false;
-        keepAlive = false;
-        close = false;
-        chunked = false;
-        contentLength = -1;
+        head.reset();
         remaining = 0;
         bodyBytes = 0;
-        headerBytes = 0;
         matchState = BodyMatcher.start();
     }
 }

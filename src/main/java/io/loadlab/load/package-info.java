@@ -13,7 +13,7 @@
  * HdrHistogram log. A spec that cannot run, or a run that cannot start, is a
  * {@link io.loadlab.load.LoadException}. Inside: {@code RunPhases} (the phases of one run, on the calling
  * thread), one {@code Worker} per event loop with its connections ({@code Http1Connection} with
- * {@link io.loadlab.load.ResponseParser}, {@code HeaderBytes} and {@code RepeatedHeaders};
+ * {@link io.loadlab.load.ResponseParser}, {@code ResponseHead}, {@code HeaderBytes} and {@code RepeatedHeaders};
  * {@code H2Connection}), and a fixed rate's {@code Pacer}.
  *
  * <p>It uses {@code bytes} (the parser's byte search), {@code format} (a spec's one-line text) and
