@@ -124,8 +124,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     /** Closed loop: keeps every slot busy while the run goes on. */
     private void fill() {
         int capacity = capacity();
+        // One clock reading for the requests of one pass: they go out together, at the flush that follows.
+        long now = System.nanoTime();
         while (slots.inFlight() < capacity && !draining && control.tryAcquire()) {
-            long now = System.nanoTime();
             send(slots.free(), now, now);
         }
     }
@@ -240,7 +241,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     private void answered(int slot) {
         boolean matched = control.bodyMatcher == null || control.bodyMatcher.found(slots.match[slot]);
-        worker.answered(slots.due[slot], slots.sent[slot], System.nanoTime(), slots.status[slot], slots.body[slot],
+        worker.answered(slots.due[slot], slots.sent[slot], worker.h2ReadNanos, slots.status[slot], slots.body[slot],
                 matched);
         slots.release(slot);
         next(slot);

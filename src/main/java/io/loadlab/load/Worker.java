@@ -40,6 +40,11 @@ final class Worker {
     final H2Request h2Request;
     /** Counts an HTTP/2 connection's wire bytes; null over HTTP/1.1. */
     final WireBytes h2Bytes;
+    /**
+     * When the bytes an HTTP/2 connection is decoding were read ({@link System#nanoTime()}, set by
+     * {@link WireBytes}): the end time of every answer in them, as over HTTP/1.1.
+     */
+    long h2ReadNanos;
     /** Sends fixed-rate requests when due; empty in the closed loop. */
     final Optional<Pacer> pacer;
     /** This interval's latencies, µs; swapped for an empty one at each snapshot. */

@@ -43,6 +43,20 @@ class H2EngineTest {
     }
 
     @Test
+    void anAnswersLatencyRunsFromItsSendToTheReadThatBroughtIt() throws Exception {
+        // Each answer leaves the server 20 ms after its request came: none can be timed shorter, and
+        // none longer than the whole run. An answer timed by an old read's clock would be shorter.
+        try (H2TestServer s = H2TestServer.start()) {
+            long began = System.nanoTime();
+            LoadResult r = NettyLoad.run(h2c(s, "/d/20", 1, 4).requests(40).build());
+            long wallUs = (System.nanoTime() - began) / 1000;
+            assertEquals(40, r.latency().getTotalCount());
+            assertTrue(r.latency().getMinValue() >= 20_000, "min " + r.latency().getMinValue() + " us");
+            assertTrue(r.latency().getMaxValue() <= wallUs, "max " + r.latency().getMaxValue() + " us of " + wallUs);
+        }
+    }
+
+    @Test
     void aServerWithASmallHeaderTableGetsEveryRequestDecoded() throws Exception {
         // The request encoder must signal the smaller table before its next block (RFC 7541 section
         // 4.2) and keep its entries within it: 0 holds none, 60 not the authority's.

@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An h2c server (prior knowledge) for the engine's HTTP/2 tests, on 127.0.0.1 and a port the OS
  * picks, on one Netty event loop in this JVM. {@code GET /s/NNN} answers status NNN with body
- * {@code ok}; {@code /rst} is answered with RST_STREAM (CANCEL); with {@code goawayAfter} K, each
+ * {@code ok}; {@code GET /d/MS} answers 200 after MS milliseconds; {@code /rst} is answered with
+ * RST_STREAM (CANCEL); with {@code goawayAfter} K, each
  * connection's K-th request is answered, then the server sends GOAWAY naming that stream as its last,
  * leaves every later stream unanswered and closes the connection. It counts what it did, so that a
  * test can hold the engine's counts against the server's exactly.
@@ -109,14 +110,13 @@ final class H2TestServer implements AutoCloseable {
             if (path.equals("/rst")) {
                 resets.incrementAndGet();
                 codec.resetStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
+            } else if (path.startsWith("/d/")) {
+                ctx.executor().schedule(() -> {
+                    answer(ctx, streamId, 200);
+                    codec.flush(ctx);
+                }, Long.parseLong(path.substring(3)), TimeUnit.MILLISECONDS);
             } else {
-                int status = path.startsWith("/s/") ? Integer.parseInt(path.substring(3)) : 200;
-                ByteBuf body = Unpooled.copiedBuffer("ok", StandardCharsets.US_ASCII);
-                codec.encoder().writeHeaders(ctx, streamId, new DefaultHttp2Headers().status(Integer.toString(status))
-                        .set("content-length", "2"), 0, false, ctx.newPromise());
-                codec.encoder().writeData(ctx, streamId, body, 0, true, ctx.newPromise());
-                answered.incrementAndGet();
-                statuses.merge(status, 1L, Long::sum);
+                answer(ctx, streamId, path.startsWith("/s/") ? Integer.parseInt(path.substring(3)) : 200);
             }
             if (++requests == 1) {
                 servedConnections.incrementAndGet();
@@ -131,6 +131,15 @@ final class H2TestServer implements AutoCloseable {
                 ctx.flush();
                 ctx.close();
             }
+        }
+
+        private void answer(ChannelHandlerContext ctx, int streamId, int status) {
+            ByteBuf body = Unpooled.copiedBuffer("ok", StandardCharsets.US_ASCII);
+            codec.encoder().writeHeaders(ctx, streamId, new DefaultHttp2Headers().status(Integer.toString(status))
+                    .set("content-length", "2"), 0, false, ctx.newPromise());
+            codec.encoder().writeData(ctx, streamId, body, 0, true, ctx.newPromise());
+            answered.incrementAndGet();
+            statuses.merge(status, 1L, Long::sum);
         }
 
         @Override
