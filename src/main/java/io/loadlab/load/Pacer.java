@@ -40,8 +40,16 @@ final class Pacer implements IoHandler {
 
     /** What waits in the pacer: an HTTP/1.1 connection, or one stream slot of an HTTP/2 connection. */
     interface Paced {
-        /** Sends the request of {@code slot} (0 for HTTP/1.1) that is due now. */
+        /**
+         * Sends the request of {@code slot} (0 for HTTP/1.1) that is due now. A handler that leaves the
+         * write unflushed calls {@link Pacer#flushLater} once, and gets {@link #flushPaced} at the end
+         * of the pacer's pass.
+         */
         void sendDue(int slot);
+
+        /** Flushes what {@link #sendDue} wrote in this pass: once per handler and pass. */
+        default void flushPaced() {
+        }
     }
 
     /** Makes a paced handler per loop and remembers which loop has which. */
@@ -85,6 +93,12 @@ final class Pacer implements IoHandler {
     private int[] slot = new int[16];
     private long[] due = new long[16];
     private int size;
+    /**
+     * The handlers that wrote in this pass and flush at its end: one write (and over TLS one record) for
+     * the requests an HTTP/2 connection's streams have due at one grid point, not one each.
+     */
+    private Paced[] unflushed = new Paced[16];
+    private int unflushedCount;
     /** The wake-up time last asked of the loop (nanoTime base). */
     private long lastWake;
     /** Distinct wake-up times asked of the loop since {@link #resetCounts}. */
@@ -204,6 +218,20 @@ final class Pacer implements IoHandler {
             removeFirst();
             first.sendDue(s);
         }
+        for (int i = 0; i < unflushedCount; i++) {
+            Paced p = unflushed[i];
+            unflushed[i] = null;
+            p.flushPaced();
+        }
+        unflushedCount = 0;
+    }
+
+    /** {@code p} wrote in this pass without flushing: it flushes at the pass's end ({@link Paced#flushPaced}). */
+    void flushLater(Paced p) {
+        if (unflushedCount == unflushed.length) {
+            unflushed = Arrays.copyOf(unflushed, unflushedCount * 2);
+        }
+        unflushed[unflushedCount++] = p;
     }
 
     /** The wake-up slack, ns. */

@@ -128,6 +128,21 @@ class H2EngineTest {
     }
 
     @Test
+    void onACoarseGridAConnectionsDueStreamsGoOutTogetherAndAllAreAnswered() throws Exception {
+        // 2,000/s over 8 streams: each stream every 4 ms, each connection every 1 ms. A 20 ms slack
+        // holds about 20 of a connection's requests to one grid point, written at the pass's end: if
+        // that flush were lost they would never reach the server.
+        try (H2TestServer s = H2TestServer.start()) {
+            LoadResult r = NettyLoad.run(h2c(s, "/s/200", 2, 4)
+                    .model(new LoadModel.FixedRate(2000, Duration.ofMillis(20))).requests(400).build());
+            assertEquals(400, r.requests());
+            assertEquals(400, s.answered.get());
+            assertEquals(0, r.pacing().orElseThrow().sentEarly());
+            assertEquals(ErrorCounts.NONE, r.errors());
+        }
+    }
+
+    @Test
     void aServerWithoutH2cFailsThePreflightWithWhatToDo() throws Exception {
         try (TestHttpServer plain = TestHttpServer.fixed("hello")) {
             LoadException e = assertThrows(LoadException.class, () -> NettyLoad.run(LoadSpec.builder()

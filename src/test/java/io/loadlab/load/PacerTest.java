@@ -151,6 +151,53 @@ class PacerTest {
                 () -> assertTrue(none.lateness().stream().allMatch(l -> l == 0), "without slack, at the due time"));
     }
 
+    /** A handler with several slots, as an HTTP/2 connection's streams: it writes on each send and flushes once. */
+    private static final class Streams implements Pacer.Paced {
+        final Pacer pacer;
+        final List<String> events;
+        final String name;
+        boolean unflushed;
+
+        Streams(Pacer pacer, List<String> events, String name) {
+            this.pacer = pacer;
+            this.events = events;
+            this.name = name;
+        }
+
+        @Override
+        public void sendDue(int slot) {
+            events.add(name + " send " + slot);
+            if (!unflushed) {
+                unflushed = true;
+                pacer.flushLater(this);
+            }
+        }
+
+        @Override
+        public void flushPaced() {
+            unflushed = false;
+            events.add(name + " flush");
+        }
+    }
+
+    @Test
+    void theRequestsOfOnePassAreFlushedOncePerHandlerAfterAllOfThemWereWritten() {
+        Pacer pacer = (Pacer) new Pacer.Factory(loop -> new Asking(), 0).newHandler(LOOP);
+        List<String> events = new ArrayList<>();
+        Streams a = new Streams(pacer, events, "a");
+        Streams b = new Streams(pacer, events, "b");
+        long due = System.nanoTime() + HOUR;
+        pacer.schedule(a, 0, due);
+        pacer.schedule(b, 0, due + 1);
+        pacer.schedule(a, 1, due + 2);
+        pacer.schedule(a, 2, due + 10 * US); // due after this pass
+        pacer.sendDueBefore(due + 3);
+        assertEquals(List.of("a send 0", "b send 0", "a send 1", "a flush", "b flush"), events);
+        events.clear();
+        pacer.sendDueBefore(due + 11 * US);
+        assertEquals(List.of("a send 2", "a flush"), events, "the next pass flushes again");
+    }
+
     /**
      * The loop passes every {@code passNanos} (as for I/O) over requests due {@code everyNanos} apart:
      * for each request, the time of the pass that sent it, after {@code base}.
