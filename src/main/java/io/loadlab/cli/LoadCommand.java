@@ -204,8 +204,7 @@ final class LoadCommand implements Callable<Integer> {
 
             @Override
             public OptionalDouble stealSeconds() {
-                return from.isPresent() && to.isPresent()
-                        ? OptionalDouble.of(to.get().stealSecondsSince(from.get())) : OptionalDouble.empty();
+                return MachineCpu.stealBetween(from, to);
             }
         });
         if (hlog != null) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -63,11 +64,15 @@ public final class MachineCpu {
             double other = (idleTicks - earlier.idleTicks + irqTicks - earlier.irqTicks) / ProcFs.TICKS_PER_SECOND;
             return new double[] {Math.max(0, wall - other - steal), steal};
         }
+    }
 
-        /** Steal over these CPUs since {@code earlier}, s (clock ticks of 10 ms). */
-        public double stealSecondsSince(Reading earlier) {
-            return secondsSince(earlier)[1];
-        }
+    /**
+     * Steal over the CPUs of two readings of them, s (clock ticks of 10 ms); empty when either is
+     * missing. What a window's listener reports ({@code LoadListener.stealSeconds}).
+     */
+    public static OptionalDouble stealBetween(Optional<Reading> start, Optional<Reading> end) {
+        return start.isPresent() && end.isPresent()
+                ? OptionalDouble.of(end.get().secondsSince(start.get())[1]) : OptionalDouble.empty();
     }
 
     /**

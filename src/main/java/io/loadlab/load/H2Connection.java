@@ -135,7 +135,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     /** Closed loop: keeps every slot busy while the run goes on. */
     private void fill() {
         int capacity = capacity();
-        // One clock reading for the requests of one pass: they go out together, at the flush that follows.
+        // One clock reading for the requests of one call: they go out together, at the flush that follows.
         long now = System.nanoTime();
         while (slots.inFlight() < capacity && !draining && control.tryAcquire()) {
             send(slots.free(), now, now);

@@ -102,10 +102,7 @@ public final class ServerSampler implements LoadListener {
     /** The hypervisor's steal time on the window's CPUs, s; empty when not measured. */
     @Override
     public OptionalDouble stealSeconds() {
-        if (machineStart.isEmpty() || machineEnd.isEmpty()) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(machineEnd.get().stealSecondsSince(machineStart.get()));
+        return MachineCpu.stealBetween(machineStart, machineEnd);
     }
 
     /**
