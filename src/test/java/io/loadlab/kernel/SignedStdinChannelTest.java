@@ -146,7 +146,8 @@ class SignedStdinChannelTest {
      * sometimes never finished its connection (1 run in 300–900, in 2,100 runs of this test: the TCP
      * connection established and the kernel's side drained, yet neither that message nor a second
      * one on the same socket arrived, while a socket made 10 s later did); from a new context, 0 in
-     * 5,400. That is the test's client, not the kernel: a real frontend's libzmq is another stack.
+     * 5,400. The stall is the client's: in one of three failures caught with {@code ss}, it had not
+     * read the kernel's first 10 greeting bytes. A real frontend's libzmq is another stack.
      */
     private void reconnectAsANewFrontend() {
         stdin.close();
