@@ -108,6 +108,7 @@ public final class AgentEngine implements Engine {
         v.put(Column.ERRORS.id(), Long.toString(a.errors().total()));
         v.put(Column.LOAD_CPU_S.id(), num(a.loadCpuSeconds()));
         v.put(Column.LOAD_BOUND.id(), Boolean.toString(a.loadBound()));
+        a.stealSeconds().ifPresent(x -> v.put(Column.STEAL_S.id(), num(x)));
         v.put(Column.CLOCK_OFFSET_US.id(), Long.toString(a.clockOffsetUs()));
         v.put(Column.CLOCK_RTT_US.id(), Long.toString(a.rttUs()));
         v.put(Column.START_LAG_MS.id(), Long.toString(a.startLagMs()));

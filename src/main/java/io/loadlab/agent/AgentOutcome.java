@@ -20,6 +20,9 @@ import java.util.OptionalDouble;
  * @param errors        failed requests in the window
  * @param loadCpuSeconds CPU of its event-loop threads in the window, s
  * @param loadBound     whether those threads used at least 90% of min(threads, CPUs) over the window
+ * @param stealSeconds  the hypervisor's steal over the window on the CPUs the agent may use, s; empty
+ *                      where it did not say for every interval of the window, or said more than those
+ *                      CPUs had in it
  * @param clockOffsetUs its clock − the coordinator's, µs (its error is at most half of {@code rttUs})
  * @param rttUs         round trip of the clock probe used, µs
  * @param startLagMs    how much later than the common instant its first interval began (its engine's
@@ -32,8 +35,8 @@ import java.util.OptionalDouble;
  */
 public record AgentOutcome(HostPort address, double weight, int connections, int threads, OptionalDouble targetRps,
                            long requests, double rps, ErrorCounts errors, double loadCpuSeconds, boolean loadBound,
-                           long clockOffsetUs, long rttUs, long startLagMs, String status, Optional<String> error,
-                           List<IntervalSample> intervals) {
+                           OptionalDouble stealSeconds, long clockOffsetUs, long rttUs, long startLagMs, String status,
+                           Optional<String> error, List<IntervalSample> intervals) {
 
     public AgentOutcome {
         intervals = List.copyOf(intervals);
@@ -41,8 +44,8 @@ public record AgentOutcome(HostPort address, double weight, int connections, int
 
     /** An agent that took no part: unreachable or refused before the start. */
     static AgentOutcome absent(HostPort address, String status, String error) {
-        return new AgentOutcome(address, 0, 0, 0, OptionalDouble.empty(), 0, 0, ErrorCounts.NONE, 0, false, 0, 0, 0,
-                status, Optional.of(error), List.of());
+        return new AgentOutcome(address, 0, 0, 0, OptionalDouble.empty(), 0, 0, ErrorCounts.NONE, 0, false,
+                OptionalDouble.empty(), 0, 0, 0, status, Optional.of(error), List.of());
     }
 
     /** Whether the agent finished its share of the window. */

@@ -1,5 +1,7 @@
 package io.loadlab.agent;
 
+import io.loadlab.host.Cpus;
+import io.loadlab.host.MachineCpu;
 import io.loadlab.load.Hlog;
 import io.loadlab.load.IntervalSample;
 import io.loadlab.load.NettyLoad;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 
@@ -133,13 +136,27 @@ final class AgentRun {
         log.flush();
     }
 
-    /** Sends each interval at once, with the loops' CPU; stops after the interval it was told. */
+    /**
+     * Sends each interval at once, with the loops' CPU and the hypervisor's steal on the CPUs this
+     * agent may use (its {@code taskset}); stops after the interval it was told.
+     */
     private final class Reporter implements LoadListener {
         private final LoopCpu cpu = new LoopCpu();
+        private final List<Integer> cpus = Cpus.allowed();
+        private Optional<MachineCpu.Reading> machine = MachineCpu.read(cpus);
 
         @Override
         public void windowStarted() {
             cpu.windowStarted();
+            machine = MachineCpu.read(cpus);
+        }
+
+        /** Steal since the last interval (or the window's start), s. */
+        private OptionalDouble steal() {
+            Optional<MachineCpu.Reading> now = MachineCpu.read(cpus);
+            OptionalDouble s = MachineCpu.stealBetween(machine, now);
+            machine = now;
+            return s;
         }
 
         @Override
@@ -150,7 +167,8 @@ final class AgentRun {
                 kept.add(s);
             }
             replies.send(new Message.Interval(index, s.startEpochMs(), s.endEpochMs(), s.requests(),
-                    s.missed(), s.errors(), s.bytesRead(), cpu.sinceLast(), cpu.processSinceLast(), s.latency(), s.serviceTime()));
+                    s.missed(), s.errors(), s.bytesRead(), cpu.sinceLast(), cpu.processSinceLast(), s.latency(), s.serviceTime(),
+                    steal()));
             if (index >= endAfter) {
                 stop("stopped");
             }

@@ -5,6 +5,7 @@ import io.loadlab.load.IntervalSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -99,6 +100,11 @@ final class Merger {
     /** CPU of agent {@code a}'s event loops in its interval {@code i}, ns. */
     long loadCpuNanos(int a, int i) {
         return intervals.get(a).get(i).loadCpuNanos();
+    }
+
+    /** The hypervisor's steal on agent {@code a}'s CPUs in its interval {@code i}, s; empty where it did not say. */
+    OptionalDouble stealSeconds(int a, int i) {
+        return intervals.get(a).get(i).stealSeconds();
     }
 
     /** CPU of agent {@code a}'s whole JVM in its interval {@code i}, ns. */

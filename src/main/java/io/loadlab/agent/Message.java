@@ -5,6 +5,7 @@ import io.loadlab.load.ErrorCounts;
 import io.loadlab.subject.ServerSampler;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -129,9 +130,12 @@ sealed interface Message {
      * @param processCpuNanos CPU time of the agent's whole JVM in the interval, ns
      * @param latency      µs, HdrHistogram
      * @param service      service time, µs, at a fixed rate
+     * @param stealSeconds the hypervisor's steal on the CPUs the agent may use in the interval, s; empty
+     *                     where the agent cannot read it (no {@code /proc/stat}) or is older
      */
     record Interval(int index, long startMs, long endMs, long requests, long missed, ErrorCounts errors,
-                    long bytesRead, long loadCpuNanos, long processCpuNanos, Histogram latency, Optional<Histogram> service)
+                    long bytesRead, long loadCpuNanos, long processCpuNanos, Histogram latency, Optional<Histogram> service,
+                    OptionalDouble stealSeconds)
             implements Message {}
 
     /**

@@ -78,9 +78,28 @@ final class Outcomes {
             case FAILED -> "failed";
             case STOPPED -> "stopped";
         };
+        OptionalDouble steal = steal(c.merger, a, from, to, s.clocks().get(a).cpus() * seconds);
         return new AgentOutcome(address, s.weights().get(a), share.connections(), share.threads(), target, requests,
-                seconds > 0 ? requests / seconds : 0, errors, cpuS, bound, clock.offsetUs(),
+                seconds > 0 ? requests / seconds : 0, errors, cpuS, bound, steal, clock.offsetUs(),
                 Math.round(clock.rttMs() * 1000), startLag(c, a, t0 + s.phases().fixedWarmupMs()), status, Optional.ofNullable(c.error[a]), mine);
+    }
+
+    /**
+     * Agent {@code a}'s steal over its intervals {@code from} to {@code to}, s: empty when one of them
+     * did not say, or when the sum is more than the agent's CPUs had over the window ({@code cpuSeconds},
+     * from the CPUs it declared; 10% and 0.1 s to spare for the readings' 10 ms clock ticks): an agent's
+     * word is checked against what it declared.
+     */
+    static OptionalDouble steal(Merger m, int a, int from, int to, double cpuSeconds) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            OptionalDouble s = m.stealSeconds(a, i);
+            if (s.isEmpty()) {
+                return OptionalDouble.empty();
+            }
+            sum += s.getAsDouble();
+        }
+        return to > from && sum <= 1.1 * cpuSeconds + 0.1 ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 
     /** Start of the agent's first interval − the instant it was due, ms; 0 when it sent none. */
@@ -124,7 +143,14 @@ final class Outcomes {
                 Instant.ofEpochMilli(c.window.get(0).startEpochMs()), seconds, requests, bytesRead, written, codes,
                 errors, latency, s.spec().isFixedRate() ? Optional.of(service) : Optional.empty(), connect, c.window, cpu,
                 processCpu(c), loadCpus, false, warmed, missed, JvmUse.UNKNOWN, // the agents' JVMs are not summed here
-                s.spec().protocol(), Optional.empty(), Optional.empty(), Optional.empty(), OptionalDouble.empty());
+                s.spec().protocol(), Optional.empty(), Optional.empty(), Optional.empty(), steal(agents));
+    }
+
+    /** The agents' steal summed (the CPUs of the whole load), when every agent with intervals in the window said it. */
+    static OptionalDouble steal(List<AgentOutcome> agents) {
+        List<AgentOutcome> ran = agents.stream().filter(a -> !a.intervals().isEmpty()).toList();
+        return ran.isEmpty() || ran.stream().anyMatch(a -> a.stealSeconds().isEmpty()) ? OptionalDouble.empty()
+                : OptionalDouble.of(ran.stream().mapToDouble(a -> a.stealSeconds().getAsDouble()).sum());
     }
 
     /** Steady when the coordinator's rule said so, or (fixed warm-up) when every agent's engine did. */

@@ -70,6 +70,11 @@ public final class RemoteSummary {
             x.put("errors", a.errors().total());
             x.put("load_cpu_s", a.loadCpuSeconds());
             x.put("load_bound", a.loadBound());
+            if (a.stealSeconds().isPresent()) {
+                x.put("steal_s", a.stealSeconds().getAsDouble());
+            } else {
+                x.putNull("steal_s");
+            }
             x.put("clock_offset_us", a.clockOffsetUs());
             x.put("clock_rtt_us", a.rttUs());
             x.put("start_lag_ms", a.startLagMs());
@@ -91,12 +96,14 @@ public final class RemoteSummary {
     public static String text(RemoteResult r) {
         StringBuilder sb = new StringBuilder();
         r.merged().ifPresent(m -> sb.append(TextSummary.format(m)).append('\n'));
-        sb.append(String.format(Locale.ROOT, "%nAgents%n  %-22s %6s %12s %10s %8s %8s %10s  %s%n", "address", "conns",
-                "requests", "req/s", "errors", "cpu s", "clock µs", "status"));
+        sb.append(String.format(Locale.ROOT, "%nAgents%n  %-22s %6s %12s %10s %8s %8s %8s %10s  %s%n", "address", "conns",
+                "requests", "req/s", "errors", "cpu s", "steal s", "clock µs", "status"));
         for (AgentOutcome a : r.agents()) {
-            sb.append(String.format(Locale.ROOT, "  %-22s %6d %,12d %,10.0f %,8d %8.2f %+10d  %s%s%n", a.address(),
-                    a.connections(), a.requests(), a.rps(), a.errors().total(), a.loadCpuSeconds(), a.clockOffsetUs(),
-                    a.status(), a.loadBound() ? " (load-bound)" : ""));
+            String steal = a.stealSeconds().isPresent()
+                    ? String.format(Locale.ROOT, "%.2f", a.stealSeconds().getAsDouble()) : "-";
+            sb.append(String.format(Locale.ROOT, "  %-22s %6d %,12d %,10.0f %,8d %8.2f %8s %+10d  %s%s%n", a.address(),
+                    a.connections(), a.requests(), a.rps(), a.errors().total(), a.loadCpuSeconds(), steal,
+                    a.clockOffsetUs(), a.status(), a.loadBound() ? " (load-bound)" : ""));
         }
         if (!r.ok()) {
             sb.append(String.format(Locale.ROOT, "%nStatus: %s: %s%n", r.status(), r.error().orElse("")));

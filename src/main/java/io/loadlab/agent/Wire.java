@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
@@ -69,6 +70,7 @@ final class Wire {
                 .add(e.protocol()).add(e.tls());
         o.put("latency", histogram(i.latency()));
         i.service().ifPresent(s -> o.put("service", histogram(s)));
+        i.stealSeconds().ifPresent(s -> o.put("steal_s", s));
     }
 
     private static void done(ObjectNode o, Message.Done d) {
@@ -118,7 +120,18 @@ final class Wire {
         return new Message.Interval(o.get("index").asInt(), o.get("start_ms").asLong(), o.get("end_ms").asLong(),
                 o.get("requests").asLong(), o.get("missed").asLong(), errors, o.get("bytes_read").asLong(),
                 o.get("load_cpu_ns").asLong(), o.get("process_cpu_ns").asLong(), histogram(o.get("latency").asText()),
-                o.has("service") ? Optional.of(histogram(o.get("service").asText())) : Optional.empty());
+                o.has("service") ? Optional.of(histogram(o.get("service").asText())) : Optional.empty(),
+                o.has("steal_s") ? OptionalDouble.of(steal(o.get("steal_s"))) : OptionalDouble.empty());
+    }
+
+    /** An interval's steal, s: a number from 0 up (an agent's word, checked against its CPUs later, in Outcomes). */
+    private static double steal(JsonNode n) {
+        double s = n.asDouble(-1);
+        if (!n.isNumber() || !(s >= 0) || Double.isInfinite(s)) {
+            throw new AgentException("an interval's steal_s must be a number of seconds from 0 up, got " + n
+                    + ": are the agent and the coordinator the same Loadlab version?");
+        }
+        return s;
     }
 
     private static Message.Done decodeDone(JsonNode o) {

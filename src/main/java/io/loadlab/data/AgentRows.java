@@ -33,6 +33,7 @@ public final class AgentRows {
         ERRORS("errors", "all the agent's errors together"),
         LOAD_CPU_S(RunColumn.LOAD_CPU_S),
         LOAD_BOUND(RunColumn.LOAD_BOUND),
+        STEAL_S(RunColumn.STEAL_S),
         CLOCK_OFFSET_US("clock_offset_us", "the agent's clock minus the coordinator's, µs"),
         CLOCK_RTT_US("clock_rtt_us", "the round trip of the probe that measured clock_offset_us, µs"),
         START_LAG_MS("start_lag_ms", "how much later than the common instant the agent's first interval began, ms"),

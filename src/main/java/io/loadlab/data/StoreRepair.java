@@ -177,7 +177,11 @@ final class StoreRepair {
         }
     }
 
-    /** Keeps the agents of recorded runs; drops a partial line and those of runs without a row. */
+    /**
+     * Keeps the agents of recorded runs; drops a partial line and those of runs without a row. A file
+     * an older version wrote with fewer columns is rewritten under today's header, the columns it lacks
+     * empty, as {@link #upgradeHeader} does for runs.csv.
+     */
     static void agents(Path agents, Set<Integer> done) throws IOException {
         if (!Files.exists(agents)) {
             return;
@@ -192,13 +196,39 @@ final class StoreRepair {
                 keep.add(lines.get(i));
             }
         }
-        if (keep.size() != lines.size() || end < text.length()) {
+        boolean older = !keep.isEmpty() && !keep.get(0).equals(AgentRows.header());
+        if (older) {
+            keep = upgradedAgents(agents, keep);
+        }
+        if (older || keep.size() != lines.size() || end < text.length()) {
             Path tmp = agents.resolveSibling(AgentRows.FILE + ".tmp");
             Files.writeString(tmp, String.join("\n", keep) + "\n", StandardCharsets.UTF_8);
             // Forced before the rename (StoreFiles.replace): renamed unforced, a crash could leave
             // the name pointing at an empty file.
             StoreFiles.replace(tmp, agents);
         }
+    }
+
+    /** An older agents.csv's header and lines, under today's header. */
+    private static List<String> upgradedAgents(Path agents, List<String> lines) {
+        List<String> header = CsvLines.split(lines.get(0));
+        List<String> unknown = header.stream().filter(c -> !AgentRows.COLUMNS.contains(c)).toList();
+        if (!unknown.isEmpty()) {
+            throw new DataException(agents + ": columns " + unknown + " are not known to this version of Loadlab:"
+                    + " resume it with the version that wrote it");
+        }
+        List<String> out = new ArrayList<>(List.of(AgentRows.header()));
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> values = CsvLines.split(line);
+            java.util.Map<String, String> row = new java.util.HashMap<>();
+            for (int i = 0; i < header.size() && i < values.size(); i++) {
+                row.put(header.get(i), values.get(i));
+            }
+            String experiment = row.remove(AgentRows.Column.EXPERIMENT.id());
+            String runId = row.remove(AgentRows.Column.RUN_ID.id());
+            out.add(AgentRows.line(experiment == null ? "" : experiment, runId == null ? "" : runId, row));
+        }
+        return out;
     }
 
     static void truncate(Path file, long size) throws IOException {

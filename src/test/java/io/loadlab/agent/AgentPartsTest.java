@@ -87,15 +87,16 @@ class AgentPartsTest {
     @Test
     void anAgentsPartFillsTheColumnsOfAgentsCsvThatTheStoreWrites() {
         AgentOutcome a = new AgentOutcome(HostPort.parse("10.0.0.2:5701"), 2, 32, 4, OptionalDouble.of(1500), 30_000,
-                1500.25, new ErrorCounts(1, 0, 0, 2, 0, 0), 1.5, false, -120, 80, 3, "ok", Optional.empty(), List.of());
+                1500.25, new ErrorCounts(1, 0, 0, 2, 0, 0), 1.5, false, OptionalDouble.of(0.04), -120, 80, 3, "ok",
+                Optional.empty(), List.of());
         io.loadlab.engine.EngineResult.Part part = AgentEngine.part(a);
         assertEquals("10.0.0.2:5701", part.name());
         assertEquals(java.util.Set.of("agent", "weight", "connections", "threads", "target_rps", "requests", "rps",
-                "errors", "load_cpu_s", "load_bound", "clock_offset_us", "clock_rtt_us", "start_lag_ms", "status", "error"),
-                part.values().keySet());
+                "errors", "load_cpu_s", "load_bound", "steal_s", "clock_offset_us", "clock_rtt_us", "start_lag_ms", "status",
+                "error"), part.values().keySet());
         assertEquals("experiment,run_id,agent,weight,connections,threads,target_rps,requests,rps,errors,load_cpu_s,"
-                + "load_bound,clock_offset_us,clock_rtt_us,start_lag_ms,status,error", AgentRows.header());
-        assertEquals("exp,7,10.0.0.2:5701,2.000,32,4,1500.000,30000,1500.250,3,1.500,false,-120,80,3,ok,",
+                + "load_bound,steal_s,clock_offset_us,clock_rtt_us,start_lag_ms,status,error", AgentRows.header());
+        assertEquals("exp,7,10.0.0.2:5701,2.000,32,4,1500.000,30000,1500.250,3,1.500,false,0.040,-120,80,3,ok,",
                 AgentRows.line("exp", "7", part.values()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> AgentRows.line("exp", "7", Map.of("clock_rtt_ms", "80")));
@@ -106,12 +107,22 @@ class AgentPartsTest {
     void anIntervalCrossesTheWireWithEveryBucket() {
         Histogram h = histogram(7, 5000);
         Message.Interval m = new Message.Interval(3, 1000, 2000, 5000, 2, new ErrorCounts(1, 2, 3, 4, 5, 6), 77, 9, 11, h,
-                Optional.of(histogram(8, 100)));
+                Optional.of(histogram(8, 100)), OptionalDouble.of(0.02));
         Message.Interval back = (Message.Interval) Wire.decode(Wire.encode(m));
         assertEquals(h, back.latency());
         assertEquals(m.errors(), back.errors());
         assertEquals(m.service().get(), back.service().get());
         assertEquals(11, back.processCpuNanos());
+        assertEquals(0.02, back.stealSeconds().getAsDouble());
+        String text = Wire.encode(m);
+        assertTrue(text.contains("\"steal_s\":0.02"), text);
+        Message.Interval older = (Message.Interval) Wire.decode(text.replace(",\"steal_s\":0.02", ""));
+        assertTrue(older.stealSeconds().isEmpty(), "an agent that does not say its steal: not measured");
+        for (String bad : List.of("-0.5", "\"0.1\"", "1e400")) {
+            AgentException refused = assertThrows(AgentException.class,
+                    () -> Wire.decode(text.replace("\"steal_s\":0.02", "\"steal_s\":" + bad)), bad);
+            assertTrue(refused.getMessage().contains("steal_s must be a number of seconds from 0 up"), refused.getMessage());
+        }
         AgentException e = assertThrows(AgentException.class, () -> Wire.decode("{\"type\":\"other\"}"));
         assertTrue(e.getMessage().contains("same Loadlab version"), e.getMessage());
     }
@@ -165,6 +176,38 @@ class AgentPartsTest {
     }
 
     @Test
+    void anAgentsStealIsItsWindowsSumWhenEveryIntervalSaysItAndItsCpusHadThatMuch() {
+        Merger m = new Merger(new double[] {0, 0, 0});
+        double[][] said = {{0.5, 0.01, 0.02, 0.03}, {0.01, -1, 0.01, 0.01}, {0.01, 0.01, 0.01, 2.5}};
+        for (int i = 0; i < 4; i++) {
+            for (int a = 0; a < 3; a++) {
+                Histogram h = histogram(i, 10);
+                double s = said[a][i];
+                m.add(a, new Message.Interval(i, 1000L * i, 1000L * i + 1000, 1, 0, ErrorCounts.NONE, 10, 0, 0, h,
+                        Optional.empty(), s < 0 ? OptionalDouble.empty() : OptionalDouble.of(s)));
+            }
+        }
+        assertEquals(0.06, Outcomes.steal(m, 0, 1, 4, 3.0).getAsDouble(), 1e-9, "the window's intervals only");
+        assertTrue(Outcomes.steal(m, 1, 1, 4, 3.0).isEmpty(), "an interval that did not say: not measured");
+        assertTrue(Outcomes.steal(m, 2, 1, 4, 2.0).isEmpty(), "2.52 s of steal from 1 CPU in 2 s: not believed");
+        assertEquals(2.52, Outcomes.steal(m, 2, 1, 4, 4.0).getAsDouble(), 1e-9, "from 2 CPUs: possible");
+        assertTrue(Outcomes.steal(m, 0, 4, 4, 3.0).isEmpty(), "no interval in the window");
+
+        AgentOutcome one = outcomeWithSteal("10.0.0.2:1", OptionalDouble.of(0.06));
+        AgentOutcome two = outcomeWithSteal("10.0.0.3:1", OptionalDouble.of(0.5));
+        AgentOutcome unknown = outcomeWithSteal("10.0.0.4:1", OptionalDouble.empty());
+        AgentOutcome absent = AgentOutcome.absent(HostPort.parse("10.0.0.5:1"), "unreachable", "no route");
+        assertEquals(0.56, Outcomes.steal(List.of(one, two, absent)).getAsDouble(), 1e-9, "the agents that ran, summed");
+        assertTrue(Outcomes.steal(List.of(one, unknown)).isEmpty(), "one agent did not say: the run's is unknown");
+    }
+
+    private static AgentOutcome outcomeWithSteal(String address, OptionalDouble steal) {
+        IntervalSample s = new IntervalSample(0, 1000, 1, 0, ErrorCounts.NONE, 10, histogram(1, 10), Optional.empty());
+        return new AgentOutcome(HostPort.parse(address), 1, 4, 1, OptionalDouble.empty(), 1, 1, ErrorCounts.NONE, 0.1,
+                false, steal, 0, 100, 5, "ok", Optional.empty(), List.of(s));
+    }
+
+    @Test
     void mergedIntervalsHoldTheSumOfTheAgentsOwnHistograms() {
         Merger m = new Merger(new double[] {0, 250.0});
         Histogram oracle = new Histogram(1, 3_600_000_000L, 3);
@@ -174,7 +217,7 @@ class AgentPartsTest {
                 oracle.add(h);
                 long start = 10_000 + i * 1000L + (a == 1 ? 250 : 0);
                 m.add(a, new Message.Interval(i, start, start + 1000, h.getTotalCount(), 0, ErrorCounts.NONE, 10, 0, 0, h,
-                        Optional.empty()));
+                        Optional.empty(), OptionalDouble.empty()));
             }
         }
         assertTrue(m.complete(2));
@@ -268,7 +311,8 @@ class AgentPartsTest {
 
     private static AgentOutcome outcome(String address, boolean loadBound) {
         return new AgentOutcome(HostPort.parse(address), 1, 4, 1, java.util.OptionalDouble.empty(), 1000, 500,
-                ErrorCounts.NONE, loadBound ? 1.9 : 0.2, loadBound, 0, 100, 5, "ok", Optional.empty(), List.of());
+                ErrorCounts.NONE, loadBound ? 1.9 : 0.2, loadBound, OptionalDouble.empty(), 0, 100, 5, "ok", Optional.empty(),
+                List.of());
     }
 
     private static Histogram histogram(long seed, int n) {

@@ -207,6 +207,8 @@ class AgentsAcrossHostsTest {
         long sum = parts.stream().mapToLong(p -> Long.parseLong(p.get("requests"))).sum();
         assertEquals(Long.parseLong(rows.get(0).get("requests")), sum, "the merged row is the agents' sum");
         assertTrue(parts.stream().allMatch(p -> p.get("run_id").equals("1") && p.get("status").equals("ok")));
+        assertTrue(parts.stream().allMatch(p -> !p.get("steal_s").isEmpty() && Double.parseDouble(p.get("steal_s")) >= 0),
+                "each agent's steal over the window: " + parts);
         String spec = Files.readString(out.resolve("experiment.json"));
         assertTrue(spec.contains(hosts.agent(2)) && spec.contains("secret_file"), spec);
         assertFalse(spec.contains(Files.readString(hosts.secret).strip()), "the secret itself is never stored");

@@ -141,6 +141,12 @@ class AgentsInProcessTest {
         assertTrue(r.warmup().seconds() >= 2 && r.warmup().seconds() <= 5.5, "warm-up " + r.warmup().seconds());
         assertTrue(r.warmup().steady().isPresent());
         assertEquals(r.requests(), heard.stream().mapToLong(IntervalSample::requests).sum());
+        double cpuSeconds = 2.0 * Runtime.getRuntime().availableProcessors();
+        for (EngineResult.Part p : r.parts()) {
+            String steal = p.values().get("steal_s");
+            assertTrue(steal != null && Double.parseDouble(steal) >= 0 && Double.parseDouble(steal) <= cpuSeconds + 0.05,
+                    "each agent's steal over the window, at most its CPUs' time: " + p.values());
+        }
     }
 
     @Test

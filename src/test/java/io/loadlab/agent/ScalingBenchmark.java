@@ -65,7 +65,7 @@ public final class ScalingBenchmark {
                 h.recordValue((long) (50 * Math.exp(r.nextDouble() * Math.log(1000))));
             }
             out.add(Wire.encode(new Message.Interval(i, 0, 1000, 50_000, 0, ErrorCounts.NONE, 5_000_000, 0, 0, h,
-                    Optional.empty())));
+                    Optional.empty(), java.util.OptionalDouble.empty())));
         }
         return out;
     }

@@ -26,6 +26,30 @@ class StoreRepairTest {
     }
 
     @Test
+    void anAgentsFileFromAnOlderVersionIsRewrittenUnderTodaysHeaderAndItsRunsKept() throws IOException {
+        List<String> older = AgentRows.COLUMNS.stream().filter(c -> !c.equals(AgentRows.Column.STEAL_S.id())).toList();
+        String row1 = String.join(",", older.stream().map(c -> switch (c) {
+            case "experiment" -> "exp";
+            case "run_id" -> "1";
+            case "agent" -> "10.0.0.2:5701";
+            case "load_bound" -> "false";
+            case "status" -> "ok";
+            default -> "";
+        }).toList());
+        Path agents = Files.writeString(tmp.resolve(AgentRows.FILE), String.join(",", older) + "\n" + row1 + "\n"
+                + row1.replaceFirst(",1,", ",2,") + "\n", StandardCharsets.UTF_8);
+        StoreRepair.agents(agents, Set.of(1));
+        List<String> lines = Files.readAllLines(agents);
+        assertEquals(List.of(AgentRows.header(), AgentRows.line("exp", "1", java.util.Map.of("agent", "10.0.0.2:5701",
+                "load_bound", "false", "status", "ok"))), lines, "run 2 has no row: its agent goes; steal_s is empty");
+
+        Files.writeString(agents, "experiment,run_id,agent,kelvin\n", StandardCharsets.UTF_8);
+        DataException e = assertThrows(DataException.class, () -> StoreRepair.agents(agents, Set.of(1)));
+        assertEquals(agents + ": columns [kelvin] are not known to this version of Loadlab: resume it with the version"
+                + " that wrote it", e.getMessage());
+    }
+
+    @Test
     void histogramsOfRunsWithoutARowAndACutOffLastLineAreDropped() throws IOException {
         Path hlog = hlog(HEADER + "Tag=1,0.0,1.0,2.0,AAA\nTag=1-service,0.0,1.0,2.0,BBB\nTag=2,1.0,1.0,2.0,CCC\n"
                 + "Tag=3,2.0,1.0,2.0,DDD\nTag=3,3.0,1.0,2.0,EE");

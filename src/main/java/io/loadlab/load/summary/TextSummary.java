@@ -121,7 +121,7 @@ public final class TextSummary {
                         + " collection%s)%n", r.processCpuSeconds(), r.nonLoopCpuSeconds(), r.jvm().gcSeconds(),
                 r.jvm().gcCount(), r.jvm().gcCount() == 1 ? "" : "s"));
         r.stealSeconds().ifPresent(steal -> sb.append(String.format(Locale.ROOT,
-                "  Steal         %.2fs (the hypervisor's, on the CPUs this process may use)%n", steal)));
+                "  Steal         %.2fs (the hypervisor's, on the load generator's CPUs)%n", steal)));
     }
 
     /** One paragraph a warning: load bound, not steady, rate not reached, stopped early. */
