@@ -74,7 +74,9 @@
  *       one leaves out classes older than Java 6, which picocli's all are. It takes about 10 s once per
  *       build; when it fails, {@code target/cds/*.failed} keeps the log and the launcher starts without
  *       an archive until the next build. With an archive the JVM's own warnings (a stale archive, say)
- *       go to stderr, since stdout may be {@code --json}.</li>
+ *       go to stderr, since stdout may be {@code --json}. The build and the archive are made under
+ *       {@code flock target/.launcher.lock}: launchers started together (an agent and a load) wait for
+ *       the first instead of making them over each other's files ({@code LauncherLockTest}).</li>
  *   <li>The kernel gets the same flags and archive: the launcher passes them in
  *       {@code -Dloadlab.jvm.flags} (one a line) and {@code loadlab kernel install} writes them into the
  *       kernelspec's {@code argv} (the archive only when the classes come from the jar, whose class path
