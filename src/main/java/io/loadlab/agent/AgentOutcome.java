@@ -21,8 +21,7 @@ import java.util.OptionalDouble;
  * @param loadCpuSeconds CPU of its event-loop threads in the window, s
  * @param loadBound     whether those threads used at least 90% of min(threads, CPUs) over the window
  * @param stealSeconds  the hypervisor's steal over the window on the CPUs the agent may use, s; empty
- *                      where it did not say for every interval of the window, or said more than those
- *                      CPUs had in it
+ *                      where it did not say for every interval of the window
  * @param clockOffsetUs its clock − the coordinator's, µs (its error is at most half of {@code rttUs})
  * @param rttUs         round trip of the clock probe used, µs
  * @param startLagMs    how much later than the common instant its first interval began (its engine's

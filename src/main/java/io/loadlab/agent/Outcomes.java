@@ -78,7 +78,7 @@ final class Outcomes {
             case FAILED -> "failed";
             case STOPPED -> "stopped";
         };
-        OptionalDouble steal = steal(c.merger, a, from, to, s.clocks().get(a).cpus() * seconds);
+        OptionalDouble steal = steal(c.merger, a, from, to);
         return new AgentOutcome(address, s.weights().get(a), share.connections(), share.threads(), target, requests,
                 seconds > 0 ? requests / seconds : 0, errors, cpuS, bound, steal, clock.offsetUs(),
                 Math.round(clock.rttMs() * 1000), startLag(c, a, t0 + s.phases().fixedWarmupMs()), status, Optional.ofNullable(c.error[a]), mine);
@@ -86,11 +86,10 @@ final class Outcomes {
 
     /**
      * Agent {@code a}'s steal over its intervals {@code from} to {@code to}, s: empty when one of them
-     * did not say, or when the sum is more than the agent's CPUs had over the window ({@code cpuSeconds},
-     * from the CPUs it declared; 10% and 0.1 s to spare for the readings' 10 ms clock ticks): an agent's
-     * word is checked against what it declared.
+     * did not say. (Not compared with the CPUs the agent declared: those are the JVM's, which a cgroup's
+     * quota lowers, while steal is read on every CPU the agent may run on. {@code Wire} bounds each.)
      */
-    static OptionalDouble steal(Merger m, int a, int from, int to, double cpuSeconds) {
+    static OptionalDouble steal(Merger m, int a, int from, int to) {
         double sum = 0;
         for (int i = from; i < to; i++) {
             OptionalDouble s = m.stealSeconds(a, i);
@@ -99,7 +98,7 @@ final class Outcomes {
             }
             sum += s.getAsDouble();
         }
-        return to > from && sum <= 1.1 * cpuSeconds + 0.1 ? OptionalDouble.of(sum) : OptionalDouble.empty();
+        return to > from ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 
     /** Start of the agent's first interval − the instant it was due, ms; 0 when it sent none. */
@@ -146,7 +145,10 @@ final class Outcomes {
                 s.spec().protocol(), Optional.empty(), Optional.empty(), Optional.empty(), steal(agents));
     }
 
-    /** The agents' steal summed (the CPUs of the whole load), when every agent with intervals in the window said it. */
+    /**
+     * The agents' steal summed (the CPUs of the whole load), when every agent with intervals in the
+     * window said it. Two agents on one host count its CPUs twice, as their load CPU does.
+     */
     static OptionalDouble steal(List<AgentOutcome> agents) {
         List<AgentOutcome> ran = agents.stream().filter(a -> !a.intervals().isEmpty()).toList();
         return ran.isEmpty() || ran.stream().anyMatch(a -> a.stealSeconds().isEmpty()) ? OptionalDouble.empty()

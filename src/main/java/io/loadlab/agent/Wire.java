@@ -8,6 +8,7 @@ import io.loadlab.load.ErrorCounts;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -22,6 +23,9 @@ import org.HdrHistogram.Histogram;
  * every bucket the agent recorded. Thread-safe.
  */
 final class Wire {
+
+    /** The most CPUs one agent's steal reading may cover: a sanity bound on what an agent says. */
+    static final int MAX_STEAL_CPUS = 4096;
 
     // Its own mapper, not data.Json's: the wire format is compact (no indentation), and the agents' protocol must not change
     // with the data files' settings.
@@ -121,15 +125,21 @@ final class Wire {
                 o.get("requests").asLong(), o.get("missed").asLong(), errors, o.get("bytes_read").asLong(),
                 o.get("load_cpu_ns").asLong(), o.get("process_cpu_ns").asLong(), histogram(o.get("latency").asText()),
                 o.has("service") ? Optional.of(histogram(o.get("service").asText())) : Optional.empty(),
-                o.has("steal_s") ? OptionalDouble.of(steal(o.get("steal_s"))) : OptionalDouble.empty());
+                o.has("steal_s") ? OptionalDouble.of(steal(o)) : OptionalDouble.empty());
     }
 
-    /** An interval's steal, s: a number from 0 up (an agent's word, checked against its CPUs later, in Outcomes). */
-    private static double steal(JsonNode n) {
+    /**
+     * An interval's steal, s: a number from 0 up to what {@link #MAX_STEAL_CPUS} CPUs have in the
+     * interval (its own length, 0.1 s to spare for the readings' 10 ms clock ticks).
+     */
+    private static double steal(JsonNode o) {
+        JsonNode n = o.get("steal_s");
         double s = n.asDouble(-1);
-        if (!n.isNumber() || !(s >= 0) || Double.isInfinite(s)) {
-            throw new AgentException("an interval's steal_s must be a number of seconds from 0 up, got " + n
-                    + ": are the agent and the coordinator the same Loadlab version?");
+        double most = MAX_STEAL_CPUS * (Math.max(0, o.get("end_ms").asLong() - o.get("start_ms").asLong()) / 1000.0 + 0.1);
+        if (!n.isNumber() || !(s >= 0) || s > most) {
+            throw new AgentException(String.format(Locale.ROOT, "an interval's steal_s must be a number of seconds"
+                    + " from 0 to %.0f (%d CPUs over the interval), got %s: are the agent and the coordinator the"
+                    + " same Loadlab version?", most, MAX_STEAL_CPUS, n));
         }
         return s;
     }

@@ -169,7 +169,7 @@
  *       start the earliest, the length the longest (so a late-starting agent does not stretch the second).
  *       Each interval carries the hypervisor's steal on the CPUs its agent may use ({@code /proc/stat});
  *       an agent's steal over the window is the sum of its window's, kept only when every one said it
- *       and it is no more than the CPUs the agent declared had, and the run's is the agents' sum.
+ *       (each at most what 4,096 CPUs have in its second), and the run's is the agents' sum.
  *       The coordinator waits for each agent's interval i until {@code Collector.LATE_MS} (2 s) after its
  *       end; an agent that misses it is lost.</li>
  *   <li>A loss never shrinks the load silently. Status {@code ok} when every agent finished its share of

@@ -33,12 +33,14 @@ public final class AgentRows {
         ERRORS("errors", "all the agent's errors together"),
         LOAD_CPU_S(RunColumn.LOAD_CPU_S),
         LOAD_BOUND(RunColumn.LOAD_BOUND),
-        STEAL_S(RunColumn.STEAL_S),
         CLOCK_OFFSET_US("clock_offset_us", "the agent's clock minus the coordinator's, µs"),
         CLOCK_RTT_US("clock_rtt_us", "the round trip of the probe that measured clock_offset_us, µs"),
         START_LAG_MS("start_lag_ms", "how much later than the common instant the agent's first interval began, ms"),
         STATUS("status", "the agent's outcome: ok, lost, failed, refused, unreachable or stopped"),
-        ERROR(RunColumn.ERROR.id(), "why the agent's part failed, in one line");
+        ERROR(RunColumn.ERROR.id(), "why the agent's part failed, in one line"),
+        // New columns go at the end, as in runs.csv: users' scripts read by position.
+        STEAL_S(RunColumn.STEAL_S.id(), "the hypervisor's steal on the CPUs the agent may use during the window, s"
+                + " (empty where the agent could not read /proc/stat or is of an older version)");
 
         private final String id;
         private final String meaning;

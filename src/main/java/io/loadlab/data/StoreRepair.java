@@ -196,7 +196,12 @@ final class StoreRepair {
                 keep.add(lines.get(i));
             }
         }
-        boolean older = !keep.isEmpty() && !keep.get(0).equals(AgentRows.header());
+        if (keep.isEmpty()) {
+            // Not even the header was whole (a kill during the first run's append): the next append writes it.
+            Files.delete(agents);
+            return;
+        }
+        boolean older = !keep.get(0).equals(AgentRows.header());
         if (older) {
             keep = upgradedAgents(agents, keep);
         }
@@ -211,6 +216,10 @@ final class StoreRepair {
 
     /** An older agents.csv's header and lines, under today's header. */
     private static List<String> upgradedAgents(Path agents, List<String> lines) {
+        String first = AgentRows.Column.EXPERIMENT.id() + "," + AgentRows.Column.RUN_ID.id() + ",";
+        if (!lines.get(0).startsWith(first)) {
+            throw new DataException(agents + ": line 1 is not the agents.csv header (it starts " + first + "...)");
+        }
         List<String> header = CsvLines.split(lines.get(0));
         List<String> unknown = header.stream().filter(c -> !AgentRows.COLUMNS.contains(c)).toList();
         if (!unknown.isEmpty()) {

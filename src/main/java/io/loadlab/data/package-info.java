@@ -73,7 +73,7 @@
  *       it and a test compares. {@code --resume} of an experiment written by a version with fewer columns
  *       first rewrites its {@code runs.csv} under today's header (the new columns empty), through a
  *       temporary file renamed over it, so a kill leaves the old file or the new one, whole; columns this
- *       version does not know are refused.</li>
+ *       version does not know are refused. {@code agents.csv} ({@link AgentRows}) follows the same rules.</li>
  *   <li>{@link ExperimentJson} keeps the JSON tree it read, so that a field written by another version of
  *       Loadlab, and the order of the fields, survive a resume or an import that rewrites the file.
  *       {@link Json} writes indented, so people can read and diff {@code experiment.json}; the agents'

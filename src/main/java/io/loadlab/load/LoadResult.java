@@ -41,8 +41,9 @@ import org.HdrHistogram.Histogram;
  *                          the wake-up slack that bounds the pacer's share of it; empty in the closed loop
  *                          and for the agents' runs
  * @param stealSeconds      the hypervisor's steal time over the window on the CPUs the run's listener
- *                          watched (the load generator's, and a sampled server's), s; empty when not measured
- *                          (no {@code /proc/stat}, the agents' runs)
+ *                          watched (the load generator's, and a sampled server's), s, or for a run on agents
+ *                          the agents' own summed; empty when not measured (no {@code /proc/stat}, an agent
+ *                          that did not say)
  */
 public record LoadResult(LoadSpec spec, String transport, Instant start, double durationSeconds,
                          long requests, long bytesRead, long bytesWritten,

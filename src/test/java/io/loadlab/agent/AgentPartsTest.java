@@ -95,8 +95,8 @@ class AgentPartsTest {
                 "errors", "load_cpu_s", "load_bound", "steal_s", "clock_offset_us", "clock_rtt_us", "start_lag_ms", "status",
                 "error"), part.values().keySet());
         assertEquals("experiment,run_id,agent,weight,connections,threads,target_rps,requests,rps,errors,load_cpu_s,"
-                + "load_bound,steal_s,clock_offset_us,clock_rtt_us,start_lag_ms,status,error", AgentRows.header());
-        assertEquals("exp,7,10.0.0.2:5701,2.000,32,4,1500.000,30000,1500.250,3,1.500,false,0.040,-120,80,3,ok,",
+                + "load_bound,clock_offset_us,clock_rtt_us,start_lag_ms,status,error,steal_s", AgentRows.header());
+        assertEquals("exp,7,10.0.0.2:5701,2.000,32,4,1500.000,30000,1500.250,3,1.500,false,-120,80,3,ok,,0.040",
                 AgentRows.line("exp", "7", part.values()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> AgentRows.line("exp", "7", Map.of("clock_rtt_ms", "80")));
@@ -118,10 +118,13 @@ class AgentPartsTest {
         assertTrue(text.contains("\"steal_s\":0.02"), text);
         Message.Interval older = (Message.Interval) Wire.decode(text.replace(",\"steal_s\":0.02", ""));
         assertTrue(older.stealSeconds().isEmpty(), "an agent that does not say its steal: not measured");
-        for (String bad : List.of("-0.5", "\"0.1\"", "1e400")) {
+        assertEquals(4505.0, ((Message.Interval) Wire.decode(text.replace("\"steal_s\":0.02", "\"steal_s\":4505")))
+                .stealSeconds().getAsDouble(), "4,096 CPUs over a second, and a tick: the most believed");
+        for (String bad : List.of("-0.5", "\"0.1\"", "1e400", "4506")) {
             AgentException refused = assertThrows(AgentException.class,
                     () -> Wire.decode(text.replace("\"steal_s\":0.02", "\"steal_s\":" + bad)), bad);
-            assertTrue(refused.getMessage().contains("steal_s must be a number of seconds from 0 up"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("steal_s must be a number of seconds from 0 to 4506 (4096 CPUs"),
+                    refused.getMessage());
         }
         AgentException e = assertThrows(AgentException.class, () -> Wire.decode("{\"type\":\"other\"}"));
         assertTrue(e.getMessage().contains("same Loadlab version"), e.getMessage());
@@ -187,11 +190,10 @@ class AgentPartsTest {
                         Optional.empty(), s < 0 ? OptionalDouble.empty() : OptionalDouble.of(s)));
             }
         }
-        assertEquals(0.06, Outcomes.steal(m, 0, 1, 4, 3.0).getAsDouble(), 1e-9, "the window's intervals only");
-        assertTrue(Outcomes.steal(m, 1, 1, 4, 3.0).isEmpty(), "an interval that did not say: not measured");
-        assertTrue(Outcomes.steal(m, 2, 1, 4, 2.0).isEmpty(), "2.52 s of steal from 1 CPU in 2 s: not believed");
-        assertEquals(2.52, Outcomes.steal(m, 2, 1, 4, 4.0).getAsDouble(), 1e-9, "from 2 CPUs: possible");
-        assertTrue(Outcomes.steal(m, 0, 4, 4, 3.0).isEmpty(), "no interval in the window");
+        assertEquals(0.06, Outcomes.steal(m, 0, 1, 4).getAsDouble(), 1e-9, "the window's intervals only");
+        assertTrue(Outcomes.steal(m, 1, 1, 4).isEmpty(), "an interval that did not say: not measured");
+        assertEquals(2.52, Outcomes.steal(m, 2, 1, 4).getAsDouble(), 1e-9);
+        assertTrue(Outcomes.steal(m, 0, 4, 4).isEmpty(), "no interval in the window");
 
         AgentOutcome one = outcomeWithSteal("10.0.0.2:1", OptionalDouble.of(0.06));
         AgentOutcome two = outcomeWithSteal("10.0.0.3:1", OptionalDouble.of(0.5));

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * sharing archive, the other waits for it and uses it. Side by side, each made it over the other's
  * files and one ended with "mv: cannot stat". The launcher runs here in a folder of its own with a
  * stand-in {@code java} ({@code $JAVA_HOME/bin/java}) whose archive dump takes a second, so that the
- * two surely overlap, and whose run prints the archive it was given.
+ * two surely overlap, and whose run prints the archive it was given (and whether it inherited the
+ * lock's file descriptor, which would hold the lock for as long as the JVM runs).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LauncherLockTest {
@@ -39,6 +40,7 @@ class LauncherLockTest {
               esac
             done
             if [ "$dump" = 1 ]; then sleep 1; echo archive >"$archive"; exit 0; fi
+            if ls -l /proc/$$/fd 2>/dev/null | grep -q launcher.lock; then echo "the lock's descriptor leaked"; fi
             echo "ran with archive ${archive:-none}"
             """;
 
@@ -85,5 +87,6 @@ class LauncherLockTest {
         for (String out : outputs) {
             assertTrue(out.contains("ran with archive " + cds.resolve(made.get(0))), "both use it: " + both);
         }
+        assertTrue(!both.contains("leaked"), both);
     }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
@@ -47,6 +48,13 @@ class StoreRepairTest {
         DataException e = assertThrows(DataException.class, () -> StoreRepair.agents(agents, Set.of(1)));
         assertEquals(agents + ": columns [kelvin] are not known to this version of Loadlab: resume it with the version"
                 + " that wrote it", e.getMessage());
+        Files.writeString(agents, "exp,1,10.0.0.2:5701\n", StandardCharsets.UTF_8);
+        e = assertThrows(DataException.class, () -> StoreRepair.agents(agents, Set.of(1)));
+        assertEquals(agents + ": line 1 is not the agents.csv header (it starts experiment,run_id,...)", e.getMessage());
+
+        Files.writeString(agents, "experiment,run_id,ag", StandardCharsets.UTF_8);
+        StoreRepair.agents(agents, Set.of(1));
+        assertFalse(Files.exists(agents), "a header cut short by a kill: gone, so that the next run writes it whole");
     }
 
     @Test
