@@ -114,6 +114,10 @@ url_of() { case "$1" in h2c*) echo "$h2c" ;; *) echo "$tls" ;; esac; }
 per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
 rate_slack="$(grid_slack "$RATE" "$CONNECTIONS")"
 h2_slack="$(grid_slack "$RATE" $((CONNECTIONS * STREAMS)))"
+if [[ ",$SECTIONS," == *-grid,* ]] && [ $((CONNECTIONS * STREAMS * 10)) -gt "$RATE" ]; then
+  echo "$BENCH: warning: M*C/RATE is above 100 ms, the most --pace-slack takes: the -grid sections send on a" \
+       "finer grid than h2load's" >&2
+fi
 
 loadlab() {  # NAME ARGS... : one loadlab load run, with the common flags
   local name="$1"; shift
