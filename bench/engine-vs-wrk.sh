@@ -147,7 +147,7 @@ one_run() {  # SECTION ROUND TOOL
     pipelined:wrk|gen-bound:wrk) run_tool "$name" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" -s "$tmp/pipeline.lua" "$url"
          m="$(parse_wrk "$name")" ;;
     fixed:h2load|fixed-grid:h2load)
-         per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
+         per_client="$(h2load_rps "$RATE" "$CONNECTIONS")"
          run_tool "$name" h2load --h1 -t1 -c"$CONNECTIONS" --rps="$per_client" -D "$DURATION" "$url"
          m="$(parse_h2load "$name")" ;;
     closed:loadlab|closed-oha:loadlab) run_tool "$name" "$root/loadlab" load -t1 -c"$CONNECTIONS" -d"${DURATION}s" --json "$url"

@@ -279,6 +279,11 @@ grid_slack() {
   awk -v r="$1" -v c="$2" 'BEGIN { v = 1e6 * c / r; printf "%dus", (v > 100000 ? 100000 : v) }'
 }
 
+# h2load_rps RATE CONNECTIONS: h2load's --rps for RATE requests/s in all (its --rps is per client).
+h2load_rps() {
+  awk -v r="$1" -v c="$2" 'BEGIN { printf "%g", r / c }'
+}
+
 vegeta_bin() {
   local tools="${LOADLAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadlab}/tools/bin"
   if [ ! -x "$tools/vegeta" ]; then

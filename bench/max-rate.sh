@@ -92,7 +92,7 @@ d = json.load(open(sys.argv[1]))
 print(1 if d.get("load_bound") or (d.get("missed") or 0) > 0 else 0)' "$tmp/$name.out")" ;;
     h2load)
       run_tool "$name" h2load --h1 -t1 -c"$CONNECTIONS" \
-        --rps="$(awk -v r="$rate" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')" -D "$DURATION" "$url"
+        --rps="$(h2load_rps "$rate" "$CONNECTIONS")" -D "$DURATION" "$url"
       m="$(parse_h2load "$name")" ;;
     oha)
       run_tool "$name" "$OHA" -z "${DURATION}s" -c "$CONNECTIONS" -q "$rate" --latency-correction --worker-threads 1 \

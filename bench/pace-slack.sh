@@ -63,7 +63,7 @@ for rate in "${rates[@]}"; do
     for s in "${order[@]}"; do
       out="$tmp/run.out"
       if [ "$s" = h2load ]; then
-        per="$(awk -v r="$rate" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
+        per="$(h2load_rps "$rate" "$CONNECTIONS")"
         taskset -c "$LOAD_CORE" /usr/bin/time -f '%U %S' -o "$tmp/time" \
           "$H2LOAD" --h1 -t1 -c"$CONNECTIONS" --rps="$per" -D "$DURATION" "$url" >"$out" 2>"$tmp/err" \
           || die "h2load failed: $(tail -3 "$tmp/err")"

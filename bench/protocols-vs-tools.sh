@@ -111,7 +111,7 @@ answers "$h2c" --http2-prior-knowledge || die "nginx does not answer h2c with pr
 url_of() { case "$1" in h2c*) echo "$h2c" ;; *) echo "$tls" ;; esac; }
 # The fixed-rate sections: h2load's --rps is per client; Loadlab's slack is the rate's own grid (C/RATE)
 # or h2load's effective one over h2 (M*C/RATE), in whole µs (bench/lib.sh grid_slack).
-per_client="$(awk -v r="$RATE" -v c="$CONNECTIONS" 'BEGIN { printf "%g", r / c }')"
+per_client="$(h2load_rps "$RATE" "$CONNECTIONS")"
 rate_slack="$(grid_slack "$RATE" "$CONNECTIONS")"
 h2_slack="$(grid_slack "$RATE" $((CONNECTIONS * STREAMS)))"
 if [[ ",$SECTIONS," == *-grid,* ]] && [ $((CONNECTIONS * STREAMS * 10)) -gt "$RATE" ]; then

@@ -60,21 +60,13 @@ public final class RemoteSummary {
             x.put("weight", a.weight());
             x.put("connections", a.connections());
             x.put("threads", a.threads());
-            if (a.targetRps().isPresent()) {
-                x.put("target_rps", a.targetRps().getAsDouble());
-            } else {
-                x.putNull("target_rps");
-            }
+            JsonSummary.putOrNull(x, "target_rps", a.targetRps());
             x.put("requests", a.requests());
             x.put("rps", a.rps());
             x.put("errors", a.errors().total());
             x.put("load_cpu_s", a.loadCpuSeconds());
             x.put("load_bound", a.loadBound());
-            if (a.stealSeconds().isPresent()) {
-                x.put("steal_s", a.stealSeconds().getAsDouble());
-            } else {
-                x.putNull("steal_s");
-            }
+            JsonSummary.putOrNull(x, "steal_s", a.stealSeconds());
             x.put("clock_offset_us", a.clockOffsetUs());
             x.put("clock_rtt_us", a.rttUs());
             x.put("start_lag_ms", a.startLagMs());

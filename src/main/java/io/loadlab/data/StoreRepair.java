@@ -72,19 +72,8 @@ final class StoreRepair {
         if (lines.isEmpty() || lines.get(0).equals(RunRow.csvHeader())) {
             return;
         }
-        List<String> header = CsvLines.split(lines.get(0));
-        List<String> unknown = header.stream().filter(c -> !RunRow.COLUMNS.contains(c)).toList();
-        if (!unknown.isEmpty()) {
-            throw new DataException(runs + ": columns " + unknown + " are not known to this version of Loadlab: resume"
-                    + " it with the version that wrote it");
-        }
         StringBuilder out = new StringBuilder(RunRow.csvHeader()).append('\n');
-        for (String line : lines.subList(1, lines.size())) {
-            List<String> values = CsvLines.split(line);
-            java.util.Map<String, String> row = new java.util.HashMap<>();
-            for (int i = 0; i < header.size() && i < values.size(); i++) {
-                row.put(header.get(i), values.get(i));
-            }
+        for (java.util.Map<String, String> row : rowsByName(runs, lines, RunRow.COLUMNS)) {
             out.append(new RunRow(row).toCsv()).append('\n');
         }
         Path tmp = runs.resolveSibling(ExperimentStore.RUNS_FILE + ".tmp");
@@ -220,24 +209,37 @@ final class StoreRepair {
         if (!lines.get(0).startsWith(first)) {
             throw new DataException(agents + ": line 1 is not the agents.csv header (it starts " + first + "...)");
         }
-        List<String> header = CsvLines.split(lines.get(0));
-        List<String> unknown = header.stream().filter(c -> !AgentRows.COLUMNS.contains(c)).toList();
-        if (!unknown.isEmpty()) {
-            throw new DataException(agents + ": columns " + unknown + " are not known to this version of Loadlab:"
-                    + " resume it with the version that wrote it");
-        }
         List<String> out = new ArrayList<>(List.of(AgentRows.header()));
+        for (java.util.Map<String, String> row : rowsByName(agents, lines, AgentRows.COLUMNS)) {
+            String experiment = row.remove(AgentRows.Column.EXPERIMENT.id());
+            String runId = row.remove(AgentRows.Column.RUN_ID.id());
+            out.add(AgentRows.line(experiment == null ? "" : experiment, runId == null ? "" : runId, row));
+        }
+        return out;
+    }
+
+    /**
+     * The rows after an older header line, by column name, for rewriting under today's header.
+     *
+     * @throws DataException when the header names a column that is not in {@code known}
+     */
+    private static List<java.util.Map<String, String>> rowsByName(Path file, List<String> lines, List<String> known) {
+        List<String> header = CsvLines.split(lines.get(0));
+        List<String> unknown = header.stream().filter(c -> !known.contains(c)).toList();
+        if (!unknown.isEmpty()) {
+            throw new DataException(file + ": columns " + unknown + " are not known to this version of Loadlab: resume"
+                    + " it with the version that wrote it");
+        }
+        List<java.util.Map<String, String>> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             List<String> values = CsvLines.split(line);
             java.util.Map<String, String> row = new java.util.HashMap<>();
             for (int i = 0; i < header.size() && i < values.size(); i++) {
                 row.put(header.get(i), values.get(i));
             }
-            String experiment = row.remove(AgentRows.Column.EXPERIMENT.id());
-            String runId = row.remove(AgentRows.Column.RUN_ID.id());
-            out.add(AgentRows.line(experiment == null ? "" : experiment, runId == null ? "" : runId, row));
+            rows.add(row);
         }
-        return out;
+        return rows;
     }
 
     static void truncate(Path file, long size) throws IOException {

@@ -11,6 +11,7 @@ import io.loadlab.load.LoadResult;
 import io.loadlab.load.Pacing;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -105,17 +106,18 @@ public final class JsonSummary {
         } else {
             o.putNull("loop_alloc_bytes");
         }
-        if (r.loopAllocatedBytesPerRequest().isPresent()) {
-            o.put("loop_alloc_bytes_per_request", r.loopAllocatedBytesPerRequest().getAsDouble());
-        } else {
-            o.putNull("loop_alloc_bytes_per_request");
-        }
+        putOrNull(o, "loop_alloc_bytes_per_request", r.loopAllocatedBytesPerRequest());
         o.put("load_cpus", r.loadCpus());
         o.put("load_bound", r.loadBound());
-        if (r.stealSeconds().isPresent()) {
-            o.put("steal_s", r.stealSeconds().getAsDouble());
+        putOrNull(o, "steal_s", r.stealSeconds());
+    }
+
+    /** {@code name}: the value, or JSON's null where it was not measured (the summary's rule: never 0). */
+    public static void putOrNull(ObjectNode o, String name, OptionalDouble value) {
+        if (value.isPresent()) {
+            o.put(name, value.getAsDouble());
         } else {
-            o.putNull("steal_s");
+            o.putNull(name);
         }
     }
 
