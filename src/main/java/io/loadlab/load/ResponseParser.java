@@ -158,7 +158,7 @@ public final class ResponseParser {
                 pos += k;
                 continue;
             }
-            if (state == STATUS && split.length() == 0 && repeated.matches(window, pos, n - pos)) {
+            if (state == STATUS && split.length() == 0 && repeated.repeats(window, pos, n - pos)) {
                 pos += repeated.length();
                 reuseHeaders(listener);
                 continue;
