@@ -49,20 +49,11 @@ final class RepeatedHeaders {
         if (dateTo > dateFrom
                 && Arrays.equals(b, off, off + dateFrom, section, 0, dateFrom)
                 && Arrays.equals(b, off + dateTo, off + length, section, dateTo, length)
-                && noLineFeed(b, off + dateFrom, off + dateTo)) {
+                && Bytes.indexOf(b, off + dateFrom, off + dateTo, (byte) '\n') < 0) {
             System.arraycopy(b, off + dateFrom, section, dateFrom, dateTo - dateFrom);
             return true;
         }
         return false;
-    }
-
-    private static boolean noLineFeed(byte[] b, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (b[i] == '\n') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Bytes of the remembered section. */

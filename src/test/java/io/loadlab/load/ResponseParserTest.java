@@ -91,7 +91,8 @@ class ResponseParserTest {
         return feed(p, data, 0, data.length, l);
     }
 
-    private static String feed(ResponseParser p, String data, ResponseParser.Listener l) {
+    /** Feeds {@code data} in one buffer (also for {@code RepeatedHeadersTest}); the parser's answer. */
+    static String feed(ResponseParser p, String data, ResponseParser.Listener l) {
         return feed(p, ascii(data), l);
     }
 
