@@ -126,7 +126,8 @@ class SteadyWarmupTest {
             LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connections(8)
                     .warmup(new Warmup.Steady(Duration.ZERO, Duration.ofSeconds(20)))
                     .duration(Duration.ofSeconds(1)).connectTimeout(Duration.ofSeconds(2)).build());
-            assertEquals(java.util.Optional.of(true), r.steady(), "steady after the ramp: warm-up " + r.warmupSeconds());
+            assertEquals(java.util.Optional.of(true), r.steady(), "steady after the ramp: warm-up " + r.warmupSeconds()
+                    + " s, answers/s of its intervals " + r.warmup().intervalRps());
             assertTrue(r.warmupSeconds() >= rampSeconds, "the warm-up outlasts the ramp: " + r.warmupSeconds() + " s");
             assertTrue(r.warmupSeconds() < 20, "and ends before its maximum: " + r.warmupSeconds() + " s");
         }
