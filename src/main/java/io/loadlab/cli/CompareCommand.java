@@ -304,8 +304,14 @@ final class CompareCommand implements Callable<Integer> {
         return cells.toArray(String[]::new);
     }
 
-    /** A number for CSV; NaN (undefined) is left empty. */
+    /**
+     * A number for CSV; NaN (undefined) is left empty, an infinity is {@code inf} or {@code -inf}
+     * (pandas and NumPy read both), such as rounds advised past the search's cap.
+     */
     static String n(double v) {
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
         return Double.isNaN(v) ? "" : io.loadlab.data.RunRow.num(v);
     }
 

@@ -48,7 +48,16 @@ public enum Figure {
      * Missing values print as the empty string.
      */
     public NumberColumnFormatter formatter() {
-        return new FigureFormatter(this);
+        return new FigureFormatter(this, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * As {@link #formatter()}, and a value above {@code cap}, infinity included, shows as
+     * {@code > } and the cap ({@code > 10,000}): for a column whose infinity means a search gave up
+     * at its limit, such as the comparison's {@code rounds_advised}.
+     */
+    public NumberColumnFormatter formatter(double cap) {
+        return new FigureFormatter(this, cap);
     }
 
     /** The kind of a column by its name alone, as {@link #of(String, String)} without a metric. */

@@ -79,6 +79,12 @@ class CompareCommandTest {
     }
 
     @Test
+    void csvWritesInfinitiesAsPandasReadsThemAndLeavesUndefinedEmpty() {
+        assertEquals(List.of("inf", "-inf", "", "19", "0.5"), java.util.stream.DoubleStream.of(Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY, Double.NaN, 19, 0.5).mapToObj(CompareCommand::n).toList());
+    }
+
+    @Test
     void textNamesTheAdjustmentInItsHeaderAndRule() {
         String holm = run("compare", SAMPLE).out();
         assertTrue(holm.lines().anyMatch(l -> l.contains(" p_test ") && l.contains(" p_holm ")), holm);

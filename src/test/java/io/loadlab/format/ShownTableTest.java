@@ -72,4 +72,12 @@ class ShownTableTest {
         assertEquals(List.of(List.of("652"), List.of("13")), ShownTable.of(t, 5).rows());
         assertTrue(t.print().contains("652 ") && !t.print().contains("652.3"), t.print());
     }
+
+    @Test
+    void aCappedFormatterShowsWhatLiesAboveTheCapAsMoreThanIt() {
+        DoubleColumn rounds = DoubleColumn.create("rounds_advised", 19, 1400, Double.POSITIVE_INFINITY, 20_000, Double.NaN);
+        rounds.setPrintFormatter(Figure.COUNT.formatter(10_000));
+        assertEquals(List.of(List.of("19"), List.of("1,400"), List.of("> 10,000"), List.of("> 10,000"), List.of("")),
+                ShownTable.of(Table.create("t", rounds), 5).rows());
+    }
 }

@@ -151,11 +151,12 @@ class NotebooksTest {
     /**
      * Every number a table shows is rounded for people: whole numbers with separators (117,541), a
      * figure with a decimal point to at most 3 significant digits (0.614, 12.1%, 0.0079), tiny p-values
-     * as {@code < 0.001}; so a mean of 76108.3, a ratio of 0.613655 or 117541 requests fail.
+     * as {@code < 0.001}, rounds advised past the search's cap as {@code > 10,000}; so a mean of 76108.3,
+     * a ratio of 0.613655, 117541 requests or {@code inf} fail.
      */
     private static void assertNumbersRounded(String name, List<JsonNode> outputs) {
         Pattern numericCell = Pattern.compile("<td style=\"text-align:right\">([^<]*)</td>");
-        Pattern rounded = Pattern.compile("-?[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?%?|&lt; 0\\.001|");
+        Pattern rounded = Pattern.compile("-?[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?%?|&lt; 0\\.001|&gt; [0-9]{1,3}(,[0-9]{3})*|");
         int checked = 0;
         for (JsonNode o : outputs) {
             Matcher cell = numericCell.matcher(JupyterFixture.join(o.path("data").path("text/html")));

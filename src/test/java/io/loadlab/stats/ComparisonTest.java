@@ -142,6 +142,24 @@ class ComparisonTest {
     }
 
     @Test
+    void aRatioOnTheBandsEdgeAdvisesMoreRoundsThanTheSearchTriesAndSaysSoInEveryForm() {
+        // Log ratios ln 1.01 - 0.1, ln 1.01, ln 1.01 + 0.1: the observed ratio sits on the band's edge,
+        // so no number of rounds decides it (neither a difference nor equivalence).
+        double edge = 1000 * 1.01;
+        Table runs = new RunsTable("rps").group("base", "w", 1000, 1000, 1000)
+                .group("other", "w", edge * Math.exp(-0.1), edge, edge * Math.exp(0.1)).table();
+        ComparisonRow r = only(Comparison.rows(runs, "rps", "base", DEFAULTS), "other");
+        assertEquals(Verdict.UNDECIDED, r.verdict(), r.toString());
+        assertEquals(Double.POSITIVE_INFINITY, r.roundsAdvised(), r.note());
+        assertTrue(r.note().contains("more than 10,000 rounds each"), r.note());
+        assertTrue(r.verdictText().endsWith(", > 10,000 rounds)"), r.verdictText());
+        Table t = Comparison.toTable("rps", Comparison.rows(runs, "rps", "base", DEFAULTS));
+        int row = t.stringColumn("subject").indexOf("other");
+        String shown = io.loadlab.format.ShownTable.of(t, 5).rows().get(row).get(t.columnIndex("rounds_advised"));
+        assertEquals("> 10,000", shown);
+    }
+
+    @Test
     void overlappingSamplesAreNotSignificant() {
         Table runs = new RunsTable("rps")
                 .group("base", "w", 1000, 1100, 900, 1050, 950)
