@@ -35,6 +35,11 @@
 #     (whole JVM, measured window only) and load_cpu_s (engine event-loop threads);
 #   - the server's CPU seconds (nginx: master + workers; utime+stime from /proc) during
 #     the run, against every answer of the run (ans/srv-s).
+# In the fixed sections on the even schedule (fixed, fixed-vegeta, fixed-oha without PACE_SLACK) it
+# also prints, at the end, Loadlab's send lateness (p99, p99.9, max from --json's
+# pacing.send_lateness_us) beside the host's floor: bench/pace-floor.c (built with cc when cc is
+# there), a C loop that sleeps to each due time of the same schedule on the load core and does
+# nothing else, run once per round before the tools. A p99.9 target is judged against that floor.
 #
 # Usage: bench/engine-vs-wrk.sh [-r ROUNDS] [-d SECONDS] [-c CONNECTIONS]
 #                               [--sections closed,pipelined,gen-bound,fixed,fixed-grid,fixed-vegeta,closed-oha,fixed-oha]
@@ -135,6 +140,41 @@ start_batch_server() {
 }
 [[ ",$SECTIONS," != *,gen-bound,* ]] || start_batch_server
 
+# The host's floor for the fixed sections (bench/pace-floor.c), when a C compiler is there.
+FLOOR=""
+if [[ ",$SECTIONS," =~ ,fixed(-vegeta|-oha)?, ]] && [ -z "${PACE_SLACK:-}" ] && command -v cc >/dev/null 2>&1; then
+  cc -O2 -o "$tmp/pace-floor" "$here/pace-floor.c" -lm || die "cannot build bench/pace-floor.c with cc"
+  FLOOR="$tmp/pace-floor"
+fi
+: >"$tmp/lateness"
+# floor_run SECTION ROUND: the floor at RATE for DURATION on the load core; appends its lateness.
+floor_run() {
+  [ -n "$FLOOR" ] || return 0
+  echo "engine-vs-wrk: $1, round $2/$ROUNDS: the host's floor (bench/pace-floor.c, ${RATE}/s)..." >&2
+  taskset -c "$LOAD_CORE" "$FLOOR" "$RATE" "$DURATION" >"$tmp/$1-r$2-floor.out" 2>&1 \
+    || die "bench/pace-floor.c failed: $(tail -3 "$tmp/$1-r$2-floor.out")"
+  awk -v sec="$1" -v r="$2" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+    END { print sec, r, "floor", v["late_p99_us"], v["late_p999_us"], v["late_max_us"] }' \
+    "$tmp/$1-r$2-floor.out" >>"$tmp/lateness"
+}
+# even_schedule SECTION: whether Loadlab runs that section on the even schedule (no --pace-slack), the
+# schedule the floor keeps; on a grid a request may be held to its slot's end, which its lateness counts.
+even_schedule() {
+  case "$1" in fixed|fixed-vegeta|fixed-oha) [ -z "${PACE_SLACK:-}" ] ;; *) return 1 ;; esac
+}
+# loadlab_lateness SECTION ROUND NAME: appends the send lateness of a fixed-rate loadlab run.
+loadlab_lateness() {
+  local f
+  if [ "$JSON" = jq ]; then
+    f="$(jq -r '.pacing.send_lateness_us | "\(.p99) \(.p999) \(.max)"' "$tmp/$3.out")"
+  else
+    f="$(python3 -c 'import json,sys
+p = json.load(open(sys.argv[1]))["pacing"]["send_lateness_us"]
+print(p["p99"], p["p999"], p["max"])' "$tmp/$3.out")"
+  fi || { echo "$BENCH: no send lateness in $3's JSON" >&2; return 0; }
+  echo "$1 $2 loadlab $f" >>"$tmp/lateness"
+}
+
 one_run() {  # SECTION ROUND TOOL
   local sec="$1" r="$2" tool="$3" name="$1-r$2-$3" before m rebuilt=0 per_client ngx server
   [ "$tool" != loadlab ] || loadlab_prebuild
@@ -178,6 +218,7 @@ one_run() {  # SECTION ROUND TOOL
   kill -0 "$server" 2>/dev/null || die "the server (PID $server) died during the run"
   [ "$tool" != loadlab ] || rebuilt="$(loadlab_rebuilt "$name" "$r")"
   record "$sec" "$r" "$tool" "$m" "$ngx" "$rebuilt"
+  if [ "$tool" = loadlab ] && even_schedule "$sec"; then loadlab_lateness "$sec" "$r" "$name"; fi
 }
 
 # wrk's usual pipelining script: each request() call returns PIPELINE requests written at once.
@@ -209,6 +250,7 @@ for sec in "${sections[@]}"; do
   [ "$sec" != fixed-vegeta ] || other=vegeta
   case "$sec" in *-oha) other=oha ;; esac
   for r in $(seq "$ROUNDS"); do
+    if even_schedule "$sec"; then floor_run "$sec" "$r"; fi
     for tool in $(bench_order "$r" "$other"); do
       one_run "$sec" "$r" "$tool"
       sleep 1  # let connections close before the next run
@@ -217,3 +259,26 @@ for sec in "${sections[@]}"; do
 done
 
 bench_summary "closed pipelined gen-bound fixed fixed-grid fixed-vegeta closed-oha fixed-oha"
+
+# Send lateness of the fixed sections, µs: each round's Loadlab beside the floor of the same round.
+if [ -s "$tmp/lateness" ]; then
+  echo
+  echo "Send lateness at ${RATE}/s, µs (loadlab: pacing.send_lateness_us; floor: bench/pace-floor.c, same round):"
+  awk "$AWK_T95"'
+    function stat(k,    m, sd, h) {
+      m = s[k] / n[k]
+      if (n[k] < 2) return sprintf("%.0f (one round)", m)
+      sd = (ss[k] - n[k] * m * m) / (n[k] - 1); sd = sd > 0 ? sqrt(sd) : 0
+      h = t95(n[k] - 1) * sd / sqrt(n[k])
+      return sprintf("%.0f [%.0f, %.0f], CV %.0f%%", m, m - h, m + h, m > 0 ? 100 * sd / m : 0)
+    }
+    { printf "  %-13s round %-2s %-8s p99 %8.0f  p99.9 %8.0f  max %8.0f\n", $1, $2, $3, $4, $5, $6
+      k = $1 ":" $3; s[k] += $5; ss[k] += $5 * $5; n[k]++; if ($5 < 1000) under[k]++
+      if (!($1 in seen)) { seen[$1] = 1; order[++ns] = $1 } }
+    END {
+      for (i = 1; i <= ns; i++) for (t = 1; t <= 2; t++) {
+        tool = t == 1 ? "loadlab" : "floor"; k = order[i] ":" tool
+        if (n[k]) printf "  %-13s %-8s p99.9 mean %s, n=%d, under 1 ms in %d of %d\n", order[i], tool, stat(k), n[k], under[k] + 0, n[k]
+      }
+    }' "$tmp/lateness"
+fi
