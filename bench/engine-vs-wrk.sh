@@ -142,10 +142,7 @@ start_batch_server() {
 
 # The host's floor for the fixed sections (bench/pace-floor.c), when a C compiler is there.
 FLOOR=""
-if [[ ",$SECTIONS," =~ ,fixed(-vegeta|-oha)?, ]] && [ -z "${PACE_SLACK:-}" ] && command -v cc >/dev/null 2>&1; then
-  cc -O2 -o "$tmp/pace-floor" "$here/pace-floor.c" -lm || die "cannot build bench/pace-floor.c with cc"
-  FLOOR="$tmp/pace-floor"
-fi
+if [[ ",$SECTIONS," =~ ,fixed(-vegeta|-oha)?, ]] && [ -z "${PACE_SLACK:-}" ]; then FLOOR="$(floor_bin)"; fi
 : >"$tmp/lateness"
 # floor_run SECTION ROUND: the floor at RATE for DURATION on the load core; appends its lateness.
 floor_run() {

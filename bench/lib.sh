@@ -295,6 +295,14 @@ vegeta_bin() {
   fi
   echo "$tools/vegeta"
 }
+# floor_bin: builds bench/pace-floor.c (the host's floor: a C loop on the load core that only sleeps
+# to each due time of an even schedule) into $tmp and prints its path; prints nothing without cc.
+floor_bin() {
+  command -v cc >/dev/null 2>&1 || return 0
+  cc -O2 -o "$tmp/pace-floor" "$(dirname "${BASH_SOURCE[0]}")/pace-floor.c" \
+    || die "cannot build bench/pace-floor.c with cc"
+  echo "$tmp/pace-floor"
+}
 # parse_vegeta NAME: reads the attack's results file ($tmp/NAME.bin) with `vegeta report -type=json`
 # (after the run, so the report's CPU is not the attack's). Answers are the requests with a status code.
 parse_vegeta() {

@@ -43,11 +43,7 @@ bench_need nginx taskset curl
 [ -x /usr/bin/time ] || die "GNU time is missing (apt-get install -y time)"
 H2LOAD="$(command -v h2load 2>/dev/null || true)"
 bench_setup
-FLOOR=""
-if command -v cc >/dev/null 2>&1; then
-  cc -O2 -o "$tmp/pace-floor" "$here/pace-floor.c" || die "cannot build bench/pace-floor.c with cc"
-  FLOOR="$tmp/pace-floor"
-fi
+FLOOR="$(floor_bin)"
 "$root/loadlab" --version >/dev/null || die "./loadlab --version failed"
 plain_url() { url="http://127.0.0.1:$PORT/plaintext"; }
 bench_start_nginx "$here/nginx.conf" PORT plain_url

@@ -3,7 +3,6 @@ package io.loadlab.stats;
 import io.loadlab.data.AnalysisGroups;
 import io.loadlab.data.Group;
 import io.loadlab.data.RunColumn;
-import io.loadlab.format.Figure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -270,8 +269,7 @@ public final class Comparison {
         DoubleColumn pEquivalence = DoubleColumn.create(StatsColumn.P_EQUIVALENCE.id());
         DoubleColumn mdd = DoubleColumn.create(StatsColumn.SMALLEST_DETECTABLE.id());
         DoubleColumn rounds = DoubleColumn.create(StatsColumn.ROUNDS_ADVISED.id());
-        // Infinite rounds mean the search gave up at its cap: shown as "> 10,000", not "inf".
-        rounds.setPrintFormatter(Figure.COUNT.formatter(Power.MAX_ROUNDS));
+        rounds.setPrintFormatter(Power.roundsShown());
         for (ComparisonRow r : rows) {
             subject.append(r.subject());
             workload.append(r.workload());

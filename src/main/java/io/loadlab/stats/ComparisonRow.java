@@ -100,7 +100,7 @@ public record ComparisonRow(String subject, String workload, String metric, int 
         if (verdict != Verdict.UNDECIDED || Double.isNaN(smallestDetectable)) {
             return verdict.label();
         }
-        String rounds = Double.isInfinite(roundsAdvised) ? "> " + Units.integer(Power.MAX_ROUNDS)
+        String rounds = Double.isInfinite(roundsAdvised) ? Power.roundsShown().format(roundsAdvised)
                 : "~" + Units.integer(roundsAdvised);
         return String.format(Locale.ROOT, "%s (mdd %s, %s rounds)", verdict.label(), Units.percent(smallestDetectable),
                 rounds);

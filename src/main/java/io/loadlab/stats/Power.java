@@ -1,8 +1,10 @@
 package io.loadlab.stats;
 
+import io.loadlab.format.Figure;
 import java.util.Optional;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
+import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
  * What one comparison could have seen, on the log scale of the ratio: the two one-sided tests of
@@ -28,6 +30,14 @@ final class Power {
     static final double NOISE_CONFIDENCE = 0.80;
     /** Rounds beyond which the advice is "more than this": the comparison is at the band's edge. */
     static final int MAX_ROUNDS = 10_000;
+
+    /**
+     * How rounds advised are shown, in a table's column and in a verdict's text alike: a count, and past
+     * {@link #MAX_ROUNDS} (infinity: the search gave up) {@code > 10,000}, not {@code inf}.
+     */
+    static NumberColumnFormatter roundsShown() {
+        return Figure.COUNT.formatter(MAX_ROUNDS);
+    }
 
     private Power() {
     }
