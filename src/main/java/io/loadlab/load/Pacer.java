@@ -34,6 +34,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * most {@code S}. {@code S = 0} sends each request at its due time, to the nanosecond, or at the
  * first pass of the loop after it.
  *
+ * <p><b>Timeouts.</b> At a fixed rate the worker's periodic timeout check runs from the pacer's pass
+ * ({@link #checkEvery}), and the loop's wake-up time is the earlier of the next due time and the next
+ * check, so the loop has no Netty timer at all. With the check on Netty's scheduler (every 100 ms), the
+ * loop found a scheduled task already due when it asked whether it could wait for I/O only when a
+ * deadline passed in the few microseconds between running its due tasks and that question: so rarely
+ * that the warm-up never saw it, C2 compiled Netty's {@code EpollIoHandler.run} without that branch,
+ * and the first time it came, inside the window, the compiled loop was thrown away (an
+ * {@code unstable_if} trap in {@code hasScheduledTasks}) and compiled again on the load core: 100 ms of
+ * C2 while the loop ran interpreted. Without a timer that trap cannot come; others like it still do
+ * (docs/benchmarks.md, "A deoptimization in the window").
+ *
  * <p>Everything but the factory's map runs on the loop's thread.
  */
 final class Pacer implements IoHandler {
@@ -101,24 +112,27 @@ final class Pacer implements IoHandler {
     private int unflushedCount;
     /** The wake-up time last asked of the loop (nanoTime base). */
     private long lastWake;
-    /** Distinct wake-up times asked of the loop since {@link #resetCounts}. */
+    /** Distinct wake-up times asked of the loop for due requests since {@link #resetCounts}. */
     private long wakeTimes;
     /** Passes of the loop (each after a wait for I/O or time, or none) since {@link #resetCounts}. */
     private long passes;
+    /** The worker's timeout check ({@link #checkEvery}); none until one is given. */
+    private Runnable check = () -> { };
+    /** The check's period, ns: a quarter of the clock's range (never) until one is given. */
+    private long checkPeriod = Long.MAX_VALUE / 4;
+    /** When the check is next due (nanoTime base). */
+    private long nextCheck = System.nanoTime() + checkPeriod;
 
     private final IoHandlerContext paced = new IoHandlerContext() {
         @Override
         public boolean canBlock() {
-            return outer.canBlock() && (size == 0 || wakeAt() - System.nanoTime() > 0);
+            return outer.canBlock() && nextWake() - System.nanoTime() > 0;
         }
 
         @Override
         public long delayNanos(long currentTimeNanos) {
             long netty = outer.delayNanos(currentTimeNanos);
-            if (size == 0) {
-                return netty;
-            }
-            long mine = asked(wakeAt()) - currentTimeNanos;
+            long mine = nextWake() - currentTimeNanos;
             // Never 0 or less: a zero timeout disarms epoll's timer instead of firing it.
             return Math.max(1, Math.min(netty, mine));
         }
@@ -126,10 +140,7 @@ final class Pacer implements IoHandler {
         @Override
         public long deadlineNanos() {
             long netty = outer.deadlineNanos();
-            if (size == 0) {
-                return netty;
-            }
-            long mine = asked(wakeAt()) - tickerOrigin;
+            long mine = nextWake() - tickerOrigin;
             return netty == -1 ? mine : Math.min(netty, mine);
         }
 
@@ -147,6 +158,15 @@ final class Pacer implements IoHandler {
     private Pacer(IoHandler delegate, long slackNanos) {
         this.delegate = delegate;
         this.slack = slackNanos;
+    }
+
+    /**
+     * The time the loop should wake at: for the earliest due time ({@link #wakeAt}) or for the timeout
+     * check. Only the former counts in {@link #wakeTimes}: the check's, at most 10 a second, would count
+     * again each time the pacer empties and fills.
+     */
+    private long nextWake() {
+        return size == 0 ? nextCheck : Math.min(asked(wakeAt()), nextCheck);
     }
 
     /** The time the loop should wake at for the earliest due time: that time rounded up to the slack's grid. */
@@ -202,6 +222,10 @@ final class Pacer implements IoHandler {
      * due by then; with a slack, only once the earliest one's grid point has come.
      */
     void afterPass(long nowNanos) {
+        if (nowNanos - nextCheck >= 0) {
+            nextCheck = nowNanos + checkPeriod;
+            check.run();
+        }
         if (size > 0 && (slack == 0 || nowNanos - wakeAt() >= 0)) {
             sendDueBefore(nowNanos + 1);
         }
@@ -232,6 +256,19 @@ final class Pacer implements IoHandler {
             unflushed = Arrays.copyOf(unflushed, unflushedCount * 2);
         }
         unflushed[unflushedCount++] = p;
+    }
+
+    /**
+     * Runs {@code timeoutCheck} after the first pass at least {@code periodNanos} after the last run (the
+     * first: that long from now); the loop wakes for it as for a due request. On the loop.
+     */
+    void checkEvery(Runnable timeoutCheck, long periodNanos) {
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("timeout check period must be above 0, got " + periodNanos + " ns");
+        }
+        check = timeoutCheck;
+        checkPeriod = periodNanos;
+        nextCheck = System.nanoTime() + periodNanos;
     }
 
     /** The wake-up slack, ns. */

@@ -131,7 +131,12 @@ final class Worker {
             connect(c);
         }
         long every = Math.max(1_000_000L, Math.min(100_000_000L, control.requestTimeoutNanos / 10));
-        timeoutCheck = loop.scheduleAtFixedRate(this::checkTimeouts, every, every, TimeUnit.NANOSECONDS);
+        if (pacer.isPresent()) {
+            // At a fixed rate the pacer runs the check from its pass, with no Netty timer: see Pacer, "Timeouts".
+            pacer.get().checkEvery(this::checkTimeouts, every);
+        } else {
+            timeoutCheck = loop.scheduleAtFixedRate(this::checkTimeouts, every, every, TimeUnit.NANOSECONDS);
+        }
     }
 
     void connect(ClientConnection c) {

@@ -56,7 +56,8 @@
  *       (a lower bound of their latency), so an overloaded server's backlog shows in the tail instead
  *       of vanishing; {@code missed} says how many.</li>
  *   <li><b>Pacing.</b> Each event loop's {@code Pacer} sends the fixed-rate requests when they fall
- *       due, without a Netty timer task per request; that class documents how it wakes and what it
+ *       due, without a Netty timer task per request, and runs the loop's timeout check too, so that a
+ *       fixed-rate loop has no Netty timer at all; that class documents how it wakes, why, and what it
  *       reports.</li>
  *   <li><b>Warm-up.</b> Load runs from the start; at the warm-up's end every loop resets its
  *       recorders and counters, and requests in flight then count in the window. At a fixed rate each

@@ -181,6 +181,31 @@ class PacerTest {
     }
 
     @Test
+    void theTimeoutCheckRunsFromThePassAtItsPeriodAndTheLoopWakesForIt() {
+        Asking loopHandler = new Asking();
+        Pacer pacer = (Pacer) new Pacer.Factory(loop -> loopHandler, 0).newHandler(LOOP);
+        int[] checks = {0};
+        long period = 10_000_000 * US; // 10 s: the real clock never reaches it while the test runs
+        long before = System.nanoTime();
+        pacer.checkEvery(() -> checks[0]++, period);
+        long after = System.nanoTime();
+        pacer.run(IDLE);
+        long wake = loopHandler.wake;
+        assertTrue(wake >= before + period && wake <= after + period,
+                "with nothing due the loop wakes for the check, 10 s on: " + (wake - before) + " ns");
+        pacer.schedule(p -> { }, 0, before + period / 2);
+        pacer.run(IDLE);
+        assertEquals(before + period / 2, loopHandler.wake, "a request due before the check wakes the loop first");
+        pacer.afterPass(before + period - 1);
+        assertEquals(0, checks[0], "not before its period");
+        pacer.afterPass(after + period);
+        pacer.afterPass(after + period + period / 2);
+        assertEquals(1, checks[0], "once at its due pass, then not until a period later");
+        pacer.afterPass(after + 2 * period + period / 2);
+        assertEquals(2, checks[0]);
+    }
+
+    @Test
     void theRequestsOfOnePassAreFlushedOncePerHandlerAfterAllOfThemWereWritten() {
         Pacer pacer = (Pacer) new Pacer.Factory(loop -> new Asking(), 0).newHandler(LOOP);
         List<String> events = new ArrayList<>();
