@@ -21,12 +21,23 @@ class PacedTimeoutTest {
     @Test
     void aServerThatNeverAnswersGivesTimeoutsAtAFixedRate() throws IOException {
         // One connection, requests due at 0, 0.5 and 1 s, each timing out 200 ms after it went out.
-        long timeouts = timeoutsAt(2, Duration.ofMillis(1200));
+        long timeouts = timeoutsAt(2, Duration.ofMillis(1200), Warmup.NONE);
         assertTrue(timeouts >= 2, "the requests sent time out, counted " + timeouts);
     }
 
-    /** Timeouts of a fixed-rate run of {@code window} at {@code rate}/s, 200 ms timeout, against a server that never answers. */
-    private static long timeoutsAt(double rate, Duration window) throws IOException {
+    @Test
+    void afterAWarmUpTheCheckGoesOnAtTheWindowsPeriod() throws IOException {
+        // The warm-up checks every 0.2 ms, the window every tenth of the timeout: the window's own requests
+        // still time out (the warm-up's are forgotten with its counts).
+        long timeouts = timeoutsAt(2, Duration.ofMillis(1200), new Warmup.Fixed(Duration.ofMillis(600)));
+        assertTrue(timeouts >= 2, "the window's requests time out, counted " + timeouts);
+    }
+
+    /**
+     * Timeouts in the window of a fixed-rate run of {@code window} at {@code rate}/s after {@code warmup}, 200 ms
+     * timeout, against a server that never answers.
+     */
+    private static long timeoutsAt(double rate, Duration window, Warmup warmup) throws IOException {
         CountDownLatch release = new CountDownLatch(1);
         try (TestHttpServer server = TestHttpServer.start((req, out) -> {
             try {
@@ -38,7 +49,7 @@ class PacedTimeoutTest {
         })) {
             try {
                 LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connectTimeout(Duration.ofSeconds(2))
-                        .connections(1).threads(1).model(new LoadModel.FixedRate(rate)).duration(window)
+                        .connections(1).threads(1).model(new LoadModel.FixedRate(rate)).duration(window).warmup(warmup)
                         .requestTimeout(Duration.ofMillis(200)).build());
                 assertEquals(0, r.requests(), "nothing is answered");
                 return r.errors().timeout();
