@@ -29,6 +29,17 @@ final class Worker {
     static final int DIGITS = 3;
     /** Status codes are counted in an array indexed by code: 0 to 999. */
     static final int STATUS_CODES = 1000;
+    /**
+     * At a fixed rate, the timeout check's shortest period in the warm-up, ns; 3 µs a connection above
+     * 66 connections, so that it stays a small share of the loop. At its own period (a tenth of the
+     * timeout, at most 100 ms) the check ran 10 times a second and so was compiled inside the window (C1
+     * and C2 on the load core, 2 to 22 ms a window at 20,000/s on 64 connections, 7 logged runs); every
+     * 0.2 ms, on about half the loop's passes at that rate, it is compiled in the warm-up (none in the
+     * window in 3 logged runs). Not at every pass: the pacer's test whether the check is due must see
+     * both answers before C2 compiles the pass, or the window's first "not due" would deoptimize it.
+     */
+    private static final long WARMUP_CHECK_NANOS = 200_000L;
+    private static final long WARMUP_CHECK_NANOS_PER_CONNECTION = 3_000L;
 
     final int index;
     final EventLoop loop;
@@ -60,17 +71,6 @@ final class Worker {
     private final Bootstrap bootstrap;
     private final List<ClientConnection> connections = new ArrayList<>();
     private ScheduledFuture<?> timeoutCheck;
-    /**
-     * At a fixed rate, the timeout check's shortest period in the warm-up, ns; 3 µs a connection above
-     * 66 connections, so that it stays a small share of the loop. At its own period (a tenth of the
-     * timeout, at most 100 ms) the check ran 10 times a second and so was compiled inside the window (C1
-     * and C2 on the load core, 2 to 22 ms a window at 20,000/s on 64 connections, 7 logged runs); every
-     * 0.2 ms, on about half the loop's passes at that rate, it is compiled in the warm-up (none in the
-     * window in 3 logged runs). Not at every pass: the pacer's test whether the check is due must see
-     * both answers before C2 compiles the pass, or the window's first "not due" would deoptimize it.
-     */
-    private static final long WARMUP_CHECK_NANOS = 200_000L;
-    private static final long WARMUP_CHECK_NANOS_PER_CONNECTION = 3_000L;
     /** The timeout check's period in the window, ns: a tenth of the request timeout, within 1–100 ms. */
     private final long checkNanos;
     private final Runnable timeoutCheckTask = this::checkTimeouts;
