@@ -42,7 +42,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * that the warm-up never saw it, C2 compiled Netty's {@code EpollIoHandler.run} without that branch,
  * and the first time it came, inside the window, the compiled loop was thrown away (an
  * {@code unstable_if} trap in {@code hasScheduledTasks}) and compiled again on the load core: 100 ms of
- * C2 while the loop ran interpreted. Without a timer that trap cannot come; others like it still do
+ * C2 while the loop ran in the interpreter and C1. Without a timer that trap cannot come; others like it still do
  * (docs/benchmarks.md, "A deoptimization in the window").
  *
  * <p>Everything but the factory's map runs on the loop's thread.
@@ -259,8 +259,9 @@ final class Pacer implements IoHandler {
     }
 
     /**
-     * Runs {@code timeoutCheck} after the first pass at least {@code periodNanos} after the last run (the
-     * first: that long from now); the loop wakes for it as for a due request. On the loop.
+     * Runs {@code timeoutCheck} at the first pass at least {@code periodNanos} after its last run (the
+     * first: that long from now); the loop wakes for it as for a due request. Called again, it starts
+     * over with the new period: the worker's warm-up checks more often than its window. On the loop.
      */
     void checkEvery(Runnable timeoutCheck, long periodNanos) {
         if (periodNanos <= 0) {
