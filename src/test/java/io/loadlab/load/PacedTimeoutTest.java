@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,24 +37,12 @@ class PacedTimeoutTest {
      * timeout, against a server that never answers.
      */
     private static long timeoutsAt(double rate, Duration window, Warmup warmup) throws IOException {
-        CountDownLatch release = new CountDownLatch(1);
-        try (TestHttpServer server = TestHttpServer.start((req, out) -> {
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return false;
-        })) {
-            try {
-                LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connectTimeout(Duration.ofSeconds(2))
-                        .connections(1).threads(1).model(new LoadModel.FixedRate(rate)).duration(window).warmup(warmup)
-                        .requestTimeout(Duration.ofMillis(200)).build());
-                assertEquals(0, r.requests(), "nothing is answered");
-                return r.errors().timeout();
-            } finally {
-                release.countDown();
-            }
+        try (TestHttpServer server = TestHttpServer.neverAnswering()) {
+            LoadResult r = NettyLoad.run(LoadSpec.builder().url(server.url("/")).connectTimeout(Duration.ofSeconds(2))
+                    .connections(1).threads(1).model(new LoadModel.FixedRate(rate)).duration(window).warmup(warmup)
+                    .requestTimeout(Duration.ofMillis(200)).build());
+            assertEquals(0, r.requests(), "nothing is answered");
+            return r.errors().timeout();
         }
     }
 }

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,17 +36,33 @@ final class TestHttpServer implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
+    /** Runs first at {@link #close}: lets go of handlers that wait. */
+    private final Runnable onClose;
 
-    private TestHttpServer(Handler handler) throws IOException {
+    private TestHttpServer(Handler handler, Runnable onClose) throws IOException {
         this.server = new ServerSocket(0, 1024, InetAddress.getLoopbackAddress());
         this.handler = handler;
+        this.onClose = onClose;
         this.acceptor = new Thread(this::acceptLoop, "test-server-accept");
         acceptor.setDaemon(true);
         acceptor.start();
     }
 
     static TestHttpServer start(Handler handler) throws IOException {
-        return new TestHttpServer(handler);
+        return new TestHttpServer(handler, () -> { });
+    }
+
+    /** A server that reads each request and never answers it, until it is closed. */
+    static TestHttpServer neverAnswering() throws IOException {
+        CountDownLatch closing = new CountDownLatch(1);
+        return new TestHttpServer((req, out) -> {
+            try {
+                closing.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        }, closing::countDown);
     }
 
     /** A server that answers every request with 200 and {@code body}. */
@@ -150,6 +167,7 @@ final class TestHttpServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        onClose.run();
         server.close();
         for (Socket s : sockets) {
             s.close();
