@@ -40,9 +40,11 @@ import jdk.jshell.spi.ExecutionEnv;
  * So the cell is stopped before that: a garbage collection that leaves more than
  * {@link #HEAP_FULL} of the heap in use while a snippet runs stops it, and it fails with an
  * {@code OutOfMemoryError} saying so. When the cell (or that stop) ends with an
- * {@code OutOfMemoryError}, on the snippet's own thread, before anything else needs memory, the
- * kernel lets go of a reserve it holds and sets to null the static fields of the classes the cell
- * loaded: its variables, and the statics of classes it declared. A variable an earlier cell
+ * {@code OutOfMemoryError}, the snippet's own thread lets go of a reserve the kernel holds, and
+ * once that thread has ended the kernel sets to null the static fields of the classes the cell
+ * loaded: its variables, and the statics of classes it declared. (Not on the snippet's thread: a
+ * stop for memory arriving while it did so would cut it short, which left a cell's variable
+ * holding the heap in one CI run of the suite.) A variable an earlier cell
  * declared and this one filled cannot be told apart from one it only used, so it is kept.
  *
  * <p>Used by one session, whose cells run one at a time.
@@ -149,38 +151,30 @@ final class CellExecution extends LocalExecutionControl {
 
     /**
      * Runs a snippet on a thread of its own, in a thread group that {@link #stop()} stops, as
-     * JShell's {@code LocalExecutionControl} does; unlike it, this catches an
-     * {@link OutOfMemoryError} on the snippet's thread, the first moment it can be caught, and
-     * gives memory back there. (JShell's engine loses an error thrown while the reflection call
-     * wraps the cell's error, and reports such a cell as a success.)
+     * JShell's {@code LocalExecutionControl} does; unlike it, this catches what the reflection call
+     * itself throws (JShell's engine loses an error thrown while that call wraps the cell's error,
+     * and reports such a cell as a success). The snippet's thread drops the reserve the moment it
+     * catches an {@link OutOfMemoryError}; what the cell's end means ({@link SnippetEnding}) and the
+     * rest of giving memory back are done here, on the kernel's thread, once the snippet's has
+     * ended: a stop for memory can land in the snippet thread's own {@code catch} and cut short
+     * anything it does there.
      */
     @Override
     protected String invoke(Method doit) throws Exception {
         Object[] result = new Object[1];
-        Throwable[] failure = new Throwable[1];
-        boolean[] stopped = new boolean[1];
+        boolean[] returned = new boolean[1];
+        Throwable[] caught = new Throwable[1];
         ThreadGroup group = new ThreadGroup("loadlab-cell");
         Thread snippet = new Thread(group, () -> {
             try {
                 result[0] = experiments.call(() -> doit.invoke(null));
-            } catch (InvocationTargetException e) {
-                failure[0] = e;
-                if (e.getCause() instanceof ThreadDeath) {
-                    stopped(failure, stopped);
-                } else if (e.getCause() instanceof OutOfMemoryError) {
-                    giveMemoryBack();
-                }
-            } catch (ThreadDeath e) {
-                stopped(failure, stopped);
+                returned[0] = true;
             } catch (Throwable e) {
-                // Thrown by the reflection call itself, as when it could not wrap the cell's error
-                // (the scope's call declares Exception, so its own failures would arrive here too).
-                if (e instanceof OutOfMemoryError) {
-                    giveMemoryBack();
-                    e = new OutOfMemoryError(e.getMessage());
-                    e.setStackTrace(new StackTraceElement[0]);
+                if (e instanceof OutOfMemoryError || e.getCause() instanceof OutOfMemoryError) {
+                    // One store: room at once for the other threads (ZeroMQ's I/O thread dies of an OOM).
+                    reserve = null;
                 }
-                failure[0] = new InvocationTargetException(e);
+                caught[0] = e;
             }
         }, "loadlab-cell");
         synchronized (stopLock) {
@@ -198,15 +192,20 @@ final class CellExecution extends LocalExecutionControl {
                 runningThread = null;
             }
         }
-        if (stopped[0]) {
-            throw new StoppedException();
+        SnippetEnding ending = SnippetEnding.of(returned[0], result[0], caught[0]);
+        if (ending instanceof SnippetEnding.Returned r) {
+            lastResult = r.value();
+            invocations++;
+            return valueString(r.value());
         }
-        if (failure[0] != null) {
-            throw (Exception) failure[0];
+        if (ending instanceof SnippetEnding.Threw t) {
+            throw t.error();
         }
-        lastResult = result[0];
-        invocations++;
-        return valueString(result[0]);
+        if (ending instanceof SnippetEnding.RanOutOfMemory m) {
+            giveMemoryBack();
+            throw m.error();
+        }
+        throw stopped();
     }
 
     /** Starts counting the snippets that run (before one {@code JShell.eval}). */
@@ -232,18 +231,20 @@ final class CellExecution extends LocalExecutionControl {
         experiments.stop(wait);
     }
 
-    /** A snippet ended by {@link ThreadDeath}: an interrupt, or the kernel's stop for memory. */
-    private void stopped(Throwable[] failure, boolean[] stopped) {
+    /**
+     * What a stopped snippet throws: {@link StoppedException} for an interrupt; for the kernel's
+     * stop for memory, an {@link OutOfMemoryError} saying why, once memory is given back.
+     */
+    private Exception stopped() {
         String why = memoryStop;
         if (why == null) {
-            stopped[0] = true;
-            return;
+            return new StoppedException();
         }
         giveMemoryBack();
         OutOfMemoryError e = new OutOfMemoryError(why);
         // Where the cell was, not where the kernel stopped it from.
         e.setStackTrace(memoryStopTrace);
-        failure[0] = new InvocationTargetException(e);
+        return new InvocationTargetException(e);
     }
 
     /** Stops the running snippet and every thread it started (JShell.stop() comes here). */

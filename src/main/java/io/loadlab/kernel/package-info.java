@@ -74,10 +74,10 @@
  *       which drops iopub messages once 1000 wait, lose most of a large output and the {@code idle}
  *       status after it, so the cell looked busy for ever.</li>
  *   <li>A cell that fills the heap fails with {@code java.lang.OutOfMemoryError} and the kernel goes
- *       on. {@code CellExecution} catches the error on the cell's own thread, lets go of a reserve
- *       (1/32 of the heap, at most 32 MiB) and sets the static fields of the classes the cell loaded
- *       (its variables) to null, so their memory comes back at once; the error says which, and how full
- *       the heap still is. ZeroMQ's I/O thread dies of an {@code OutOfMemoryError}, leaving a kernel
+ *       on. The cell's own thread lets go of a reserve (1/32 of the heap, at most 32 MiB) as it
+ *       catches the error; once that thread has ended, {@code CellExecution} sets the static fields of
+ *       the classes the cell loaded (its variables) to null, so their memory comes back; the error says
+ *       which, and how full the heap still is. ZeroMQ's I/O thread dies of an {@code OutOfMemoryError}, leaving a kernel
  *       that never answers, so a collection that leaves the heap over 90% full while a cell runs stops
  *       that cell with the same error before the heap runs out; the base kernel's shell, control and
  *       heartbeat threads ({@code KernelConnection.connect}) and {@code ParentWatch} carry on after an
