@@ -35,17 +35,17 @@ import jdk.jshell.spi.ExecutionEnv;
  * here), that puts stop checks into cell code ({@link REPL.$Cancel$}, {@link StopChecks}), which
  * is how {@link #stop()} ends a busy loop there.
  *
- * <p>When the heap is exhausted, any thread may get the {@link OutOfMemoryError}, and the
- * ZeroMQ library's I/O thread does not survive one: the kernel would still run but never answer.
- * So the cell is stopped before that: a garbage collection that leaves more than
- * {@link #HEAP_FULL} of the heap in use while a snippet runs stops it, and it fails with an
- * {@code OutOfMemoryError} saying so. When the cell (or that stop) ends with an
- * {@code OutOfMemoryError}, the snippet's own thread lets go of a reserve the kernel holds, and
- * once that thread has ended the kernel sets to null the static fields of the classes the cell
- * loaded: its variables, and the statics of classes it declared. (Not on the snippet's thread: a
- * stop for memory arriving while it did so would cut it short, which left a cell's variable
- * holding the heap in one CI run of the suite.) A variable an earlier cell
- * declared and this one filled cannot be told apart from one it only used, so it is kept.
+ * <p>When the heap is exhausted, any thread may get the {@link OutOfMemoryError}, and the ZeroMQ
+ * library's I/O thread does not survive one: the kernel would still run but never answer. So the
+ * cell is stopped before that: a garbage collection that leaves more than {@link #HEAP_FULL} of the
+ * heap in use while a snippet runs stops it, and it fails with an {@code OutOfMemoryError} saying
+ * so. When the cell (or that stop) ends with an {@code OutOfMemoryError}, the snippet's own thread
+ * lets go of a reserve the kernel holds, and once that thread has ended the kernel sets to null the
+ * static fields of the classes the cell loaded or ran: its variables (those it declared again too),
+ * and the statics of classes it declared. (Not on the snippet's thread: a stop for memory arriving
+ * while it did so would cut it short, which left a cell's variable holding the heap in one CI run
+ * of the suite.) A variable an earlier cell declared and this one filled cannot be told apart from
+ * one it only used, so it is kept.
  *
  * <p>Used by one session, whose cells run one at a time.
  */
@@ -64,7 +64,11 @@ final class CellExecution extends LocalExecutionControl {
     private volatile String memoryStop;
     /** Where the snippet was when it was stopped for memory. */
     private volatile StackTraceElement[] memoryStopTrace = new StackTraceElement[0];
-    private final Set<String> loadedThisCell = new LinkedHashSet<>();
+    /**
+     * The classes the current cell loaded or ran: JShell runs a declaration that repeats an earlier
+     * one word for word (a cell run again) in the earlier one's class, without loading it again.
+     */
+    private final Set<String> classesOfThisCell = new LinkedHashSet<>();
     private final List<String> cleared = new ArrayList<>();
     private volatile byte[] reserve;
     private volatile boolean ranOutOfMemory;
@@ -104,7 +108,7 @@ final class CellExecution extends LocalExecutionControl {
 
     /** Called before each cell: forgets the last cell's classes and takes the reserve back if it was let go. */
     synchronized void cellStarted() {
-        loadedThisCell.clear();
+        classesOfThisCell.clear();
         cleared.clear();
         ranOutOfMemory = false;
         if (reserve == null) {
@@ -130,7 +134,7 @@ final class CellExecution extends LocalExecutionControl {
         super.load(guarded(classes));
         synchronized (this) {
             for (ClassBytecodes c : classes) {
-                loadedThisCell.add(c.name());
+                classesOfThisCell.add(c.name());
             }
         }
     }
@@ -164,6 +168,9 @@ final class CellExecution extends LocalExecutionControl {
         Object[] result = new Object[1];
         boolean[] returned = new boolean[1];
         Throwable[] caught = new Throwable[1];
+        synchronized (this) {
+            classesOfThisCell.add(doit.getDeclaringClass().getName());
+        }
         ThreadGroup group = new ThreadGroup("loadlab-cell");
         Thread snippet = new Thread(group, () -> {
             try {
@@ -324,13 +331,13 @@ final class CellExecution extends LocalExecutionControl {
 
     /**
      * After an {@link OutOfMemoryError}: lets the reserve go, for the kernel's own work, and sets
-     * the static fields of the classes this cell loaded to null.
+     * the static fields of the classes this cell loaded or ran to null.
      */
     void giveMemoryBack() {
         ranOutOfMemory = true;
         reserve = null;
         synchronized (this) {
-            for (String name : loadedThisCell) {
+            for (String name : classesOfThisCell) {
                 clearStatics(name);
             }
         }

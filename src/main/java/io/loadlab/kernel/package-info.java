@@ -73,15 +73,16 @@
  *       stderr saying how many bytes were left out. The base kernel's message per line made ZeroMQ,
  *       which drops iopub messages once 1000 wait, lose most of a large output and the {@code idle}
  *       status after it, so the cell looked busy for ever.</li>
- *   <li>A cell that fills the heap fails with {@code java.lang.OutOfMemoryError} and the kernel goes
- *       on. The cell's own thread lets go of a reserve (1/32 of the heap, at most 32 MiB) as it
- *       catches the error; once that thread has ended, {@code CellExecution} sets the static fields of
- *       the classes the cell loaded (its variables) to null, so their memory comes back; the error says
- *       which, and how full the heap still is. ZeroMQ's I/O thread dies of an {@code OutOfMemoryError}, leaving a kernel
- *       that never answers, so a collection that leaves the heap over 90% full while a cell runs stops
- *       that cell with the same error before the heap runs out; the base kernel's shell, control and
- *       heartbeat threads ({@code KernelConnection.connect}) and {@code ParentWatch} carry on after an
- *       {@code Error}.</li>
+ *   <li>A cell that fills the heap fails with {@code java.lang.OutOfMemoryError} and the kernel
+ *       goes on. The cell's own thread lets go of a reserve (1/32 of the heap, at most 32 MiB) as
+ *       it catches the error; once that thread has ended, {@code CellExecution} sets the static
+ *       fields of the classes the cell loaded or ran (its variables, those of a cell run again too)
+ *       to null, so their memory comes back; the error says which, and how full the heap still is.
+ *       ZeroMQ's I/O thread dies of an {@code OutOfMemoryError}, leaving a kernel that never
+ *       answers, so a collection that leaves the heap over 90% full while a cell runs stops that
+ *       cell with the same error before the heap runs out; the base kernel's shell, control and
+ *       heartbeat threads ({@code KernelConnection.connect}) and {@code ParentWatch} carry on after
+ *       an {@code Error}.</li>
  *   <li>{@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} in a cell throw a
  *       {@code SecurityException} ("System.exit(0) was refused: it would end the kernel and lose every
  *       variable; restart the kernel from the notebook instead"). {@code CellExecution.load} passes

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * One real kernel process, driven over ZeroMQ by {@code src/test/python/kernel_survival.py}
  * (jupyter_client, as a notebook server would), through cells that throw, loop forever until
- * interrupted, print megabytes, fill the heap and call {@code System.exit}: after each, the kernel
- * answers the next cell, keeps the variables of earlier cells, and its heartbeat answers. The
- * kernel gets a small heap ({@value #HEAP}) so that filling it is quick.
+ * interrupted, print megabytes, fill the heap (one of them run again) and call {@code System.exit}:
+ * after each, the kernel answers the next cell, keeps the variables of earlier cells, and its
+ * heartbeat answers. The kernel gets a small heap ({@value #HEAP}) so that filling it is quick.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class KernelSurvivalTest {
@@ -57,8 +57,11 @@ class KernelSurvivalTest {
             int oneLine = step("System.out.print(\"y\".repeat(20_000_000));\nSystem.out.println(\"END\");");
             int afterOutput = step("keep + 2");
             int tooBig = step("long[] big = new long[Integer.MAX_VALUE - 8];");
-            int chunks = step("List<long[]> hog = new ArrayList<>();\nwhile (true) { hog.add(new long[1 << 20]); }");
-int crumbs = step("List<long[]> crumbs = new ArrayList<>();\nwhile (true) { crumbs.add(new long[64]); }");
+            String hogCell = "List<long[]> hog = new ArrayList<>();\nwhile (true) { hog.add(new long[1 << 20]); }";
+            int chunks = step(hogCell);
+            int crumbs = step("List<long[]> crumbs = new ArrayList<>();\nwhile (true) { crumbs.add(new long[64]); }");
+            // Run again word for word, JShell runs the declaration in the first run's class.
+            int chunksAgain = step(hogCell);
             int afterHeap = step("keep + word.length()");
             int halfTheHeap = step("new long[(int) (Runtime.getRuntime().maxMemory() / 8 / 2)].length > 0");
             int exit = step("System.exit(0);");
@@ -103,6 +106,8 @@ int crumbs = step("List<long[]> crumbs = new ArrayList<>();\nwhile (true) { crum
             assertTrue(traceback(s.get(chunks)).contains("to give its memory back: hog"), traceback(s.get(chunks)));
             failed(s.get(crumbs), "java.lang.OutOfMemoryError", null);
             assertTrue(traceback(s.get(crumbs)).contains("to give its memory back: crumbs"), traceback(s.get(crumbs)));
+            failed(s.get(chunksAgain), "java.lang.OutOfMemoryError", null);
+            assertTrue(traceback(s.get(chunksAgain)).contains("to give its memory back: hog"), traceback(s.get(chunksAgain)));
             assertEquals("45", result(s.get(afterHeap)));
             assertEquals("true", result(s.get(halfTheHeap)), "the failed cells' memory was given back");
 
