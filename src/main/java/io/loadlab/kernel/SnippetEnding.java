@@ -28,7 +28,10 @@ sealed interface SnippetEnding {
     }
 
     /**
-     * @param returned whether the snippet's call returned (then {@code value} is its value)
+     * How the snippet ended, from what its thread recorded; on the kernel's thread, after {@code join}.
+     *
+     * @param returned whether the snippet's call returned
+     * @param value    what it returned, when it did
      * @param caught   what the snippet's thread caught, null when it caught nothing or was stopped
      *                 before it could record it
      */
