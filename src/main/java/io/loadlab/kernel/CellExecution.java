@@ -177,7 +177,7 @@ final class CellExecution extends LocalExecutionControl {
                 result[0] = experiments.call(() -> doit.invoke(null));
                 returned[0] = true;
             } catch (Throwable e) {
-                if (e instanceof OutOfMemoryError || e.getCause() instanceof OutOfMemoryError) {
+                if (SnippetEnding.cellError(e) instanceof OutOfMemoryError) {
                     // One store: room at once for the other threads (ZeroMQ's I/O thread dies of an OOM).
                     reserve = null;
                 }

@@ -39,7 +39,7 @@ sealed interface SnippetEnding {
         if (returned) {
             return new Returned(value);
         }
-        Throwable cause = caught instanceof InvocationTargetException e ? e.getCause() : caught;
+        Throwable cause = cellError(caught);
         if (cause == null || cause instanceof ThreadDeath) {
             return new Stopped();
         }
@@ -55,5 +55,10 @@ sealed interface SnippetEnding {
             return new RanOutOfMemory(new InvocationTargetException(e));
         }
         return new Threw(new InvocationTargetException(cause));
+    }
+
+    /** What the cell threw: the cause of the reflection call's wrapper, else what was caught itself. */
+    static Throwable cellError(Throwable caught) {
+        return caught instanceof InvocationTargetException e ? e.getCause() : caught;
     }
 }
