@@ -59,6 +59,14 @@
  *       fifth of the whole process at 20,000/s on a 3.2 ms {@code --pace-slack} grid, where the JIT
  *       (about 1.4 CPU-s) costs more than the window, but nothing on the even schedule and 5% in the
  *       closed loop, so C2 stays; Java 25 was no cheaper (same script, its {@code fixed} mode).
+ *       {@code -XX:CompileCommand=CompileThresholdScaling,io.netty.channel.SingleThreadIoEventLoop::run,0.05}
+ *       (after {@code -XX:CompileCommand=quiet}, which keeps the command's own line off stdout): Netty's
+ *       loop method is entered once, so only its passes count towards compiling it, and at 20,000/s its
+ *       C2 compile (on-stack replacement, about 45 ms of C2 on the load core) came about 3 s into an 8 s
+ *       window in every logged run; at a twentieth of the thresholds it comes in the warm-up's first
+ *       second. 24 alternating pairs: whole-process CPU 0.997 [0.990, 1.005] of before, in-window loop
+ *       CPU 0.995 [0.991, 0.999], send lateness p99.9 0.857 [0.666, 1.102] ({@code docs/benchmarks.md},
+ *       "Where a late send's time went").
  *       Finally {@code --enable-native-access=ALL-UNNAMED}: Netty loads its native transports with
  *       {@code System.loadLibrary}, for which Java 24 and later print four lines of warning at every
  *       start (JEP 472); Java 17 to 23 accept the flag silently.</li>

@@ -13,6 +13,8 @@ import org.HdrHistogram.Histogram;
  */
 final class Tally {
     long requests;
+    /** Good answers (an expected status and body), for the warm-up's check that the server answers at all. */
+    long good;
     long missed;
     long bytesRead;
     long bytesWritten;

@@ -277,16 +277,6 @@ final class Worker {
         (paced ? pacedLateness : freeLateness).recordValue(Math.min(nanos, HIGHEST_US * 1000));
     }
 
-    /** Answers since the last reset, for the warm-up's throughput. Runs on the loop. */
-    long answers() {
-        return requests;
-    }
-
-    /** Good answers since the last reset, for the warm-up's check that the server answers at all. Runs on the loop. */
-    long goodAnswers() {
-        return good;
-    }
-
     /** Records the requests due before {@code endNanos} that were never sent (fixed rate). Runs on the loop. */
     void recordMissed(long endNanos) {
         for (int i = 0; i < connections.size(); i++) {
@@ -312,6 +302,7 @@ final class Worker {
      */
     void snapshotInto(Tally t) {
         t.requests = requests;
+        t.good = good;
         t.missed = missed;
         t.bytesRead = bytesRead;
         t.bytesWritten = bytesWritten;

@@ -244,6 +244,33 @@ class NettyLoadTest {
     }
 
     @Test
+    void theWarmUpsPractisedSnapshotsLeaveTheWindowsIntervalsExact() throws IOException {
+        // The warm-up reads its answers through the window's per-second snapshot (histograms swapped,
+        // merged and emptied) three times here; none of it may reach the window. Oracle: as above,
+        // each interval's histograms count its own requests, and the intervals add up to the result.
+        try (TestHttpServer server = TestHttpServer.fixed("ok")) {
+            LoadResult r = NettyLoad.run(spec(server, "/").connections(4).threads(2)
+                    .model(new LoadModel.FixedRate(2000)).warmup(Duration.ofMillis(1500))
+                    .duration(Duration.ofMillis(2000)).build());
+            Histogram latency = new Histogram(1, Worker.HIGHEST_US, Worker.DIGITS);
+            Histogram service = new Histogram(1, Worker.HIGHEST_US, Worker.DIGITS);
+            long requests = 0;
+            for (IntervalSample s : r.intervals()) {
+                assertEquals(s.requests() + s.missed(), s.latency().getTotalCount(), "interval " + s.startEpochMs());
+                latency.add(s.latency());
+                service.add(s.serviceTime().orElseThrow());
+                requests += s.requests();
+            }
+            assertEquals(r.requests(), requests);
+            assertEquals(r.latency(), latency);
+            assertEquals(r.serviceTime().orElseThrow(), service);
+            // 2,000/s for 2 s in the window; the warm-up's 3,000 are the server's alone.
+            assertTrue(r.requests() + r.missed() <= 4_100, "window requests " + r.requests());
+            assertTrue(server.requests() >= r.requests() + 2_500, "server saw " + server.requests());
+        }
+    }
+
+    @Test
     void warmupIsExcludedFromTheResult() throws IOException {
         try (TestHttpServer server = TestHttpServer.fixed("w")) {
             LoadResult r = NettyLoad.run(spec(server, "/").connections(2).warmup(Duration.ofMillis(700))
