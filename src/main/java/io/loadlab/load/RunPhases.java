@@ -325,7 +325,6 @@ final class RunPhases {
                 listener.stealSeconds());
     }
 
-    /** Takes each loop's snapshot into its tally, on the loop. */
     /**
      * The interval from {@code previous} to {@code totals} (the tallies of the last {@link #snapshotAll}),
      * with the tallies' histograms merged; then empties them for the next snapshot. Times in ms.
@@ -336,6 +335,7 @@ final class RunPhases {
         return sample;
     }
 
+    /** Takes each loop's snapshot into its tally, on the loop. */
     private void snapshotAll() {
         for (int i = 0; i < workers.size(); i++) {
             Worker worker = workers.get(i);

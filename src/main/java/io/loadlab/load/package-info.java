@@ -67,9 +67,10 @@
  *       them. When it ends is
  *       {@code WarmupEnd}'s decision, made every {@link io.loadlab.load.SteadyState#INTERVAL_MS} ms from
  *       each loop's answers, read with the window's own per-second snapshot (its sample thrown away) so
- *       that the snapshot's code is compiled before the window, not at its first ticks: its fixed length, steady with the compilers quiet (and at a fixed rate not
- *       above the target), its maximum, or 1 s without a good answer (those classes give the rules and
- *       their measurements). Without a warm-up the
+ *       that the snapshot's code is compiled before the window, not at its first ticks: its fixed
+ *       length, steady with the compilers quiet (and at a fixed rate not above the target), its
+ *       maximum, or 1 s without a good answer (those classes give the rules and their measurements).
+ *       Without a warm-up the
  *       listener's work and the clock and CPU readings come <em>before</em> the first connection, so
  *       the window is the whole run: a slow {@code /proc} scan once inflated requests/s by counting
  *       requests outside the window.</li>

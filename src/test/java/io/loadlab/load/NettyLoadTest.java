@@ -264,9 +264,9 @@ class NettyLoadTest {
             assertEquals(r.requests(), requests);
             assertEquals(r.latency(), latency);
             assertEquals(r.serviceTime().orElseThrow(), service);
-            // 2,000/s for 2 s in the window; the warm-up's 3,000 are the server's alone.
+            // 2,000/s for 2 s in the window; the warm-up's (about 3,000) are the server's alone.
             assertTrue(r.requests() + r.missed() <= 4_100, "window requests " + r.requests());
-            assertTrue(server.requests() >= r.requests() + 2_500, "server saw " + server.requests());
+            assertTrue(server.requests() >= r.requests() + 1_500, "server saw " + server.requests());
         }
     }
 
