@@ -149,11 +149,11 @@ final class RunPhases {
             // here. Run eight times a window, it was compiled at the window's first four ticks, C1 and
             // C2 on the load core at each (jit+compilation log, 20,000/s).
             snapshotAll();
-            sampleOf(Totals.of(tallies), Totals.ZERO, now / 1_000_000, now / 1_000_000);
-            long answers = 0;
+            Totals totals = Totals.of(tallies);
+            sampleOf(totals, Totals.ZERO, now / 1_000_000, now / 1_000_000);
+            long answers = totals.requests();
             long good = 0;
             for (Tally t : tallies) {
-                answers += t.requests;
                 good += t.good;
             }
             boolean over = end.add(new SteadyState.Interval(answers - previousAnswers, (now - previousNanos) / 1e9),
